@@ -1,0 +1,41 @@
+import { CopperheadError } from "../../errors.js";
+
+/** A KiCad file that is not a well-formed s-expression; names where and what was expected. */
+export class SexpParseError extends CopperheadError {
+  readonly line: number;
+  readonly column: number;
+  readonly expected: string;
+  readonly file: string | undefined;
+
+  constructor(opts: {
+    file?: string;
+    line: number;
+    column: number;
+    found: string;
+    expected: string;
+  }) {
+    const where = `${opts.file ?? "<input>"}:${opts.line}:${opts.column}`;
+    super(
+      `${where}: found ${opts.found}, expected ${opts.expected}`,
+      "fix the file at that position (or restore it from git / a KiCad backup)",
+    );
+    this.line = opts.line;
+    this.column = opts.column;
+    this.expected = opts.expected;
+    this.file = opts.file;
+  }
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // kicad-cli calls dominate the suite; two cores run two files at once.
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+  },
+});
