@@ -46,7 +46,7 @@ export function formatNumber(value: number, decimals = 4): string {
 
 /** `(name …)` → "name"; anything else → undefined. */
 export function headOf(node: SNode | undefined): string | undefined {
-  if (!node || node.kind !== "list") return undefined;
+  if (node?.kind !== "list") return undefined;
   const first = node.items[0];
   return first && first.kind === "atom" && !first.quoted ? first.text : undefined;
 }

@@ -1,4 +1,4 @@
-import type { SAtom, SList, SNode } from "./node.js";
+import type { SAtom, SList } from "./node.js";
 import { lineColumn, SexpParseError } from "./parse-error.js";
 
 const OPEN = 40; // (
@@ -96,7 +96,7 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
       i++;
       const node: RawAtom = {
         kind: "atom",
-        text: hasEscape ? unescape(inner) : inner,
+        text: hasEscape ? unescapeString(inner) : inner,
         quoted: true,
         offset: start,
       };
@@ -147,7 +147,7 @@ export function escapeString(value: string): string {
   return last === 0 ? value : out + value.slice(last);
 }
 
-function unescape(inner: string): string {
+function unescapeString(inner: string): string {
   return inner.replace(/\\(.)/gs, (_m, ch: string) => {
     switch (ch) {
       case "n":
