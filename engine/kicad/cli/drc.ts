@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import { UsageError } from "../../errors.js";
+import { type DrcReport, readDrcReport } from "./drc-report.js";
+import { KicadCliError } from "./errors.js";
+import { resolveInput } from "./input-file.js";
+import { readReport } from "./read-report.js";
+import { requireRc } from "./require-rc.js";
+import { type KicadRunOptions, withKicadCli } from "./run-kicad-cli.js";
+
+export interface DrcOptions extends KicadRunOptions {
+  /** Also compare the board with the same-basename .kicad_sch next to it. */
+  schematicParity?: boolean;
+}
+
+export interface DrcResult extends DrcReport {
+  board: string;
+}
+
+/**
+ * kicad-cli's DRC with every severity. Violations, unconnected items and schematic-parity issues
+ * stay in three lists: a routed-but-unfinished board and a board that breaks rules are
+ * different problems. Throws KicadCliError when the board does not load or parity cannot run.
+ */
+export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<DrcResult> {
+  const { path: board } = await resolveInput(pcbPath, ["board"]);
+  const parity = options.schematicParity === true;
+  if (parity) {
+    const schematic = board.replace(/\.kicad_pcb$/, ".kicad_sch");
+    if (!existsSync(schematic)) {
+      throw new UsageError(
+        `schematic parity needs ${basename(schematic)} next to ${basename(board)}`,
+        "put the board's schematic beside it under the same name, or drop --schematic-parity",
+      );
+    }
+  }
+  return withKicadCli(
+    (work) => [
+      "pcb",
+      "drc",
+      "--format",
+      "json",
+      "--severity-all",
+      "--units",
+      "mm",
+      ...(parity ? ["--schematic-parity"] : []),
+      "-o",
+      work.out("drc.json"),
+      board,
+    ],
+    async (run, work) => {
+      requireRc(run, [0], board);
+      // kicad-cli reports a parity check it could not run only as a stderr line, with rc 0.
+      if (parity && /Failed to fetch schematic netlist/.test(run.stderr)) {
+        throw new KicadCliError(
+          "kicad-cli could not run the schematic parity check",
+          "annotate the schematic (every reference unique, no `?`) and check it loads; parity needs a fully annotated schematic",
+          run,
+        );
+      }
+      const report = await readReport(work.out("drc.json"), run, readDrcReport);
+      return { board, ...report };
+    },
+    options,
+  );
+}

@@ -1,0 +1,52 @@
+import { type ErcReport, readErcReport } from "./erc-report.js";
+import { resolveInput } from "./input-file.js";
+import { readReport } from "./read-report.js";
+import { requireRc } from "./require-rc.js";
+import { findRootSheet } from "./root-sheet.js";
+import { type KicadRunOptions, withKicadCli } from "./run-kicad-cli.js";
+
+export interface ErcOptions extends KicadRunOptions {
+  /** Text variables for this run (`-D NAME=value`); they override the project's. */
+  variables?: Record<string, string>;
+}
+
+export interface ErcResult extends ErcReport {
+  /** The root sheet kicad-cli checked (absolute), which may differ from the path asked about. */
+  root: string;
+}
+
+/**
+ * kicad-cli's ERC over the whole hierarchy `schPath` belongs to, with every severity (so
+ * excluded violations come back marked `excluded`) and true positions. Only kicad-cli's own
+ * findings: it does not check annotation; see `withFindings` to add copperhead's.
+ * Throws KicadCliError when the schematic does not load, never for violations.
+ */
+export async function erc(schPath: string, options: ErcOptions = {}): Promise<ErcResult> {
+  const input = await resolveInput(schPath, ["schematic"]);
+  const root = await findRootSheet(input.path);
+  const defines = Object.entries(options.variables ?? {}).flatMap(([name, value]) => [
+    "-D",
+    `${name}=${value}`,
+  ]);
+  return withKicadCli(
+    (work) => [
+      "sch",
+      "erc",
+      "--format",
+      "json",
+      "--severity-all",
+      "--units",
+      "mm",
+      ...defines,
+      "-o",
+      work.out("erc.json"),
+      root,
+    ],
+    async (run, work) => {
+      requireRc(run, [0], root);
+      const report = await readReport(work.out("erc.json"), run, (json) => readErcReport(json));
+      return { root, ...report };
+    },
+    options,
+  );
+}

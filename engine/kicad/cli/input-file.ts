@@ -1,0 +1,35 @@
+import { stat } from "node:fs/promises";
+import { extname, resolve } from "node:path";
+import { UsageError } from "../../errors.js";
+
+export type KicadFileKind = "schematic" | "board";
+
+const EXTENSIONS: Record<string, KicadFileKind> = {
+  ".kicad_sch": "schematic",
+  ".kicad_pcb": "board",
+};
+
+/**
+ * An existing .kicad_sch/.kicad_pcb as an absolute path, or a UsageError saying what is wrong.
+ * Checked before kicad-cli runs because kicad-cli answers a missing file, a folder and a
+ * wrong extension all with the same "Failed to load" (rc 3).
+ */
+export async function resolveInput(
+  path: string,
+  accept: readonly KicadFileKind[],
+): Promise<{ path: string; kind: KicadFileKind }> {
+  const wanted = accept.map((kind) => (kind === "schematic" ? ".kicad_sch" : ".kicad_pcb"));
+  const kind = EXTENSIONS[extname(path)];
+  if (!kind || !accept.includes(kind)) {
+    throw new UsageError(
+      `${path} is not a ${wanted.join(" or ")} file`,
+      `pass a path ending in ${wanted.join(" or ")} (kicad-cli decides the format by the extension)`,
+    );
+  }
+  const absolute = resolve(path);
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isFile()) {
+    throw new UsageError(`${path} does not exist or is not a file`, "check the path");
+  }
+  return { path: absolute, kind };
+}

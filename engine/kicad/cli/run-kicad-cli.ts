@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { kicadLimit } from "./concurrency-limit.js";
+import { KicadCliError } from "./errors.js";
+import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
+import { locateKicadCli } from "./locate-kicad-cli.js";
+
+export interface KicadRunOptions {
+  /**
+   * The environment to start from (PATH, COPPERHEAD_KICAD_CLI, TMPDIR are read from it);
+   * default `process.env`. KICAD_CONFIG_HOME, TMPDIR and the locale are always replaced.
+   */
+  env?: NodeJS.ProcessEnv;
+  /** Kill kicad-cli after this long (default 15 minutes: a large board's DRC takes minutes). */
+  timeoutMs?: number;
+}
+
+/** One finished kicad-cli process (it exited on its own; crashes and timeouts throw instead). */
+export interface KicadRun {
+  rc: number;
+  stdout: string;
+  stderr: string;
+  command: string;
+}
+
+/** The private scratch folder of one call; deleted when the call ends. */
+export interface KicadWork {
+  dir: string;
+  /** A path for an output file (`-o`) inside the scratch folder. */
+  out(name: string): string;
+}
+
+const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+const versions = new Map<string, Promise<KicadVersion>>();
+
+/**
+ * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
+ * and global library tables never change a result), a private TMPDIR and a fixed locale (report
+ * texts are translated otherwise). `args` builds the argument list given the scratch folder;
+ * `use` reads the outputs before the folder is removed. Calls beyond the concurrency limit wait.
+ */
+export async function withKicadCli<T>(
+  args: (work: KicadWork) => string[],
+  use: (run: KicadRun, work: KicadWork) => Promise<T>,
+  options: KicadRunOptions = {},
+): Promise<T> {
+  const baseEnv = options.env ?? process.env;
+  const binary = await locateKicadCli(baseEnv);
+  return kicadLimit()(async () => {
+    const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-"));
+    try {
+      const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
+      await Promise.all([
+        mkdir(join(dir, "config")),
+        mkdir(join(dir, "tmp")),
+        mkdir(join(dir, "out")),
+      ]);
+      const env = {
+        ...baseEnv,
+        KICAD_CONFIG_HOME: join(dir, "config"),
+        TMPDIR: join(dir, "tmp"),
+        LANG: "C.UTF-8",
+        LC_ALL: "C.UTF-8",
+      };
+      const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      await checkVersion(binary, env, dir, timeoutMs);
+      const run = await spawn(binary, args(work), env, dir, timeoutMs);
+      return await use(run, work);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+function checkVersion(binary: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number) {
+  let known = versions.get(binary);
+  if (!known) {
+    known = spawn(binary, ["version"], env, cwd, timeoutMs).then((run) =>
+      requireSupportedVersion(run.stdout, binary),
+    );
+    versions.set(binary, known);
+  }
+  return known;
+}
+
+async function spawn(
+  binary: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs: number,
+): Promise<KicadRun> {
+  const command = [binary, ...args].map(quote).join(" ");
+  const result = await execa(binary, args, {
+    env,
+    extendEnv: false,
+    cwd,
+    stdin: "ignore",
+    reject: false,
+    timeout: timeoutMs,
+    stripFinalNewline: false,
+  });
+  const stdout = String(result.stdout ?? "");
+  const stderr = String(result.stderr ?? "");
+  const failure = { rc: result.exitCode, stdout, stderr, command };
+  if (result.timedOut) {
+    throw new KicadCliError(
+      `kicad-cli did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped`,
+      "retry with a longer timeout; very large boards need minutes for DRC",
+      failure,
+    );
+  }
+  if (result.signal) {
+    throw new KicadCliError(
+      `kicad-cli crashed (${result.signal})`,
+      "check that the file opens in KiCad 9; if it does, report the crash with the file attached",
+      failure,
+    );
+  }
+  if (result.exitCode === undefined) {
+    throw new KicadCliError(
+      `kicad-cli could not be started (${result.shortMessage})`,
+      "check that the binary is a working kicad-cli (run it with `version`)",
+      failure,
+      { cause: result.cause },
+    );
+  }
+  return { rc: result.exitCode, stdout, stderr, command };
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
