@@ -1,7 +1,16 @@
 import type { Command } from "./command.js";
+import { graphCommand } from "./commands/graph.js";
+import { nextCommand } from "./commands/next.js";
+import { signoffCommand } from "./commands/signoff.js";
+import { statusCommand } from "./commands/status.js";
 
 /** Every command, registered explicitly so `copperhead help` and the tests see the same list. */
-export const commands: readonly Command[] = [];
+export const commands: readonly Command[] = [
+  statusCommand,
+  graphCommand,
+  nextCommand,
+  signoffCommand,
+];
 
 export function findCommand(name: string): Command | undefined {
   return commands.find((c) => c.name === name);

@@ -1,0 +1,91 @@
+import { join } from "node:path";
+import { currentFingerprints } from "./current-fingerprints.js";
+import { appendEvent, type EventStamp, readEventLog } from "./event-log.js";
+import type { BlockedEvent, DispatchEvent, OutcomeEvent } from "./events.js";
+import { FlowError } from "./flow-error.js";
+import type { FlowGraph } from "./graph.js";
+import { OutcomeError, readOutcome } from "./read-outcome.js";
+import { outcomePath } from "./run-paths.js";
+
+/**
+ * Collects an in-flight run's result: a valid pass/fail outcome.json becomes an outcome event
+ * (with the output fingerprints as they are now); a missing, invalid or "blocked" outcome
+ * becomes a blocked event, so the stage's earlier result is never silently kept.
+ */
+export async function reapRun(
+  repo: string,
+  graph: FlowGraph,
+  run: { stage: string; attempt: number },
+  stamp: EventStamp = {},
+): Promise<OutcomeEvent | BlockedEvent> {
+  const node = graph.stages.get(run.stage);
+  if (!node) {
+    throw new FlowError(`unknown stage '${run.stage}'`, `use one of: ${graph.order.join(", ")}`);
+  }
+  const { events } = await readEventLog(repo);
+  const mine = events.filter(
+    (e) => e.stage === run.stage && "attempt" in e && e.attempt === run.attempt,
+  );
+  const dispatch = mine.find((e): e is DispatchEvent => e.type === "dispatch");
+  if (!dispatch || mine.some((e) => e.type === "outcome" || e.type === "blocked")) {
+    throw new FlowError(
+      `${run.stage} attempt ${run.attempt} is not in flight`,
+      "run `copperhead status` to see which runs are in flight",
+    );
+  }
+  const outputs = await currentFingerprints(repo, node.outputs);
+  const where = outcomePath(run.stage, run.attempt);
+  const blocked = (reason: string) =>
+    appendEvent(
+      repo,
+      {
+        type: "blocked",
+        stage: run.stage,
+        attempt: run.attempt,
+        reason,
+        inputs: dispatch.inputs,
+        outputs,
+      },
+      stamp,
+    ) as Promise<BlockedEvent>;
+
+  let outcome: Awaited<ReturnType<typeof readOutcome>>;
+  try {
+    outcome = await readOutcome(join(repo, where));
+  } catch (error) {
+    if (error instanceof OutcomeError)
+      return blocked(error.message.replace(join(repo, where), where));
+    throw error;
+  }
+  if (outcome.stage !== run.stage || outcome.attempt !== run.attempt) {
+    return blocked(`${where} belongs to ${outcome.stage} attempt ${outcome.attempt}, not this run`);
+  }
+  if (outcome.verdict === "blocked") {
+    const why = outcome.evidence.filter((e) => !e.ok).map((e) => `${e.check}: ${e.detail}`);
+    return blocked(
+      `the run reported itself blocked${why.length > 0 ? ` (${why.join("; ")})` : ""}`,
+    );
+  }
+  return (await appendEvent(
+    repo,
+    {
+      type: "outcome",
+      stage: run.stage,
+      attempt: run.attempt,
+      verdict: outcome.verdict,
+      inputs: dispatch.inputs,
+      outputs,
+      evidence: outcome.evidence,
+      obligations: outcome.obligations,
+      findings: {
+        erc: outcome.findings.erc.length,
+        drc: outcome.findings.drc.length,
+        legibility: outcome.findings.legibility.length,
+      },
+      cost: outcome.cost,
+      ...(outcome.fixOwner ? { fixOwner: outcome.fixOwner } : {}),
+      commit: outcome.commit,
+    },
+    stamp,
+  )) as OutcomeEvent;
+}

@@ -1,0 +1,76 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import { CopperheadError } from "../errors.js";
+
+export const CONFIG_PATH = ".copperhead/config.json";
+
+const repoPath = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith("/") && !p.split(/[\\/]/).includes(".."), {
+    message: "must be a path inside the repository (relative, no '..')",
+  });
+
+/**
+ * `.copperhead/config.json`. Unknown keys are rejected so a typo ("modle") is reported rather
+ * than silently ignored. `thresholds` stays an open record until the checks that read it exist.
+ */
+export const configSchema = z.strictObject({
+  /** Who made the repo: `copperhead create` or `copperhead init` over an existing design. */
+  origin: z.enum(["create", "init"]).optional(),
+  paths: z
+    .strictObject({
+      schematic: repoPath.nullable().default(null),
+      board: repoPath.nullable().default(null),
+      docs: repoPath.default("docs"),
+    })
+    .default({ schematic: null, board: null, docs: "docs" }),
+  thresholds: z.record(z.string(), z.unknown()).default({}),
+  provider: z.string().min(1).optional(),
+  model: z.string().min(1).nullable().optional(),
+  /** Attempts a stage gets before the scheduler escalates to a person. */
+  maxAttempts: z.int().min(1).default(3),
+});
+
+export type CopperheadConfig = z.infer<typeof configSchema>;
+
+/** config.json exists but is not valid JSON or does not match the schema. */
+export class ConfigError extends CopperheadError {}
+
+/** Reads and validates the repo's config; a repo without one gets the defaults. */
+export async function readConfig(repo: string): Promise<CopperheadConfig> {
+  const file = join(repo, CONFIG_PATH);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return configSchema.parse({});
+    throw error;
+  }
+  return parseConfig(text, CONFIG_PATH);
+}
+
+/** Validates config text; `where` names the file in the error. */
+export function parseConfig(text: string, where: string): CopperheadConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(
+      `${where} is not valid JSON (${(error as Error).message})`,
+      `fix the JSON syntax in ${where}`,
+    );
+  }
+  const parsed = configSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues
+      .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
+      .join("; ");
+    throw new ConfigError(
+      `${where} is invalid: ${issues}`,
+      `correct those keys in ${where} (see docs/flow.md for the settings)`,
+    );
+  }
+  return parsed.data;
+}
