@@ -1,0 +1,217 @@
+import { dirname, relative } from "node:path";
+import { paperSize } from "../geometry/paper.js";
+import { type Rect, rectFromCorners, rectFromPoints } from "../geometry/rect.js";
+import type { Segment } from "../geometry/segment.js";
+import {
+  annotationOf,
+  type SchematicHierarchy,
+  type SheetInstance,
+} from "../schematic/hierarchy.js";
+import { pinsOf } from "../schematic/pins-of.js";
+import type { PlacedSymbol } from "../schematic/placed-symbol.js";
+import type { Schematic } from "../schematic/read-schematic.js";
+import { libToSheet } from "../schematic/transform.js";
+import { graphicOutline } from "../symbol/graphic-outline.js";
+import type { Property } from "../symbol/property.js";
+import { unitGraphics } from "../symbol/unit-items.js";
+import { quoteText } from "./describe.js";
+import { measureTextBox } from "./measure-text.js";
+import type {
+  LayoutLabel,
+  LayoutSheetBlock,
+  LayoutSymbol,
+  LayoutText,
+  SheetLayout,
+} from "./sheet-layout.js";
+
+/** The `(generator …)` copperhead stamps on every sheet it writes. */
+export const ENGINE_GENERATOR = "copperhead";
+
+export interface LayoutOptions {
+  /** Generator names whose sheets count as engine-authored (default: copperhead's). */
+  engineGenerators?: readonly string[];
+}
+
+/**
+ * One SheetLayout per sheet instance of the hierarchy, root first (a sheet file used twice is
+ * checked twice, with each instance's references).
+ */
+export function sheetLayouts(
+  hierarchy: SchematicHierarchy,
+  options: LayoutOptions = {},
+): SheetLayout[] {
+  const engine = new Set(options.engineGenerators ?? [ENGINE_GENERATOR]);
+  const base = dirname(hierarchy.rootFile);
+  return hierarchy.instances.map((instance) => sheetLayout(hierarchy, instance, base, engine));
+}
+
+function sheetLayout(
+  hierarchy: SchematicHierarchy,
+  instance: SheetInstance,
+  base: string,
+  engine: ReadonlySet<string>,
+): SheetLayout {
+  const sch = instance.schematic;
+  const paper = paperSize({
+    name: sch.paper.name,
+    portrait: sch.paper.portrait,
+    width: sch.paper.width,
+    height: sch.paper.height,
+  });
+  const tb = sch.titleBlock;
+  return {
+    path: instance.path,
+    file: relative(base, instance.file) || instance.file,
+    paper,
+    paperName: sch.paper.name,
+    titleBlock: tb ? { title: tb.title ?? "", rev: tb.rev ?? "", date: tb.date ?? "" } : undefined,
+    engineAuthored: engine.has(sch.stamp.generator ?? ""),
+    symbols: sch.symbols.filter((s) => s.lib).map((s) => layoutSymbol(hierarchy, instance, s)),
+    sheetBlocks: sch.sheets.map(layoutSheetBlock),
+    texts: layoutTexts(sch),
+    labels: layoutLabels(sch),
+    wires: [...sch.wires, ...sch.buses].flatMap(toSegments),
+    rectangles: sch.graphics.flatMap((g) =>
+      g.kind === "rectangle" ? [rectFromCorners(g.start, g.end)] : [],
+    ),
+  };
+}
+
+function layoutSymbol(
+  hierarchy: SchematicHierarchy,
+  instance: SheetInstance,
+  symbol: PlacedSymbol,
+): LayoutSymbol {
+  const { reference, unit } = annotationOf(hierarchy, instance, symbol);
+  const lib = symbol.lib!;
+  // KiCad shows a unit of a multi-unit part with its letter: U3B is unit 2 of U3.
+  const ref = lib.unitCount > 1 ? `${reference}${unitLetter(unit)}` : reference;
+  const outline = unitGraphics(lib, unit, symbol.bodyStyle)
+    .filter((g) => g.kind !== "text" && g.kind !== "text_box")
+    .flatMap((g) => graphicOutline(g).map((p) => libToSheet(p, symbol)));
+  const pins = pinsOf(symbol, unit)
+    .filter((p) => !p.hidden)
+    .map((p) => p.at);
+  const transform = { angle: symbol.rotation, mirror: symbol.mirror };
+  const fields: LayoutText[] = [];
+  for (const property of symbol.properties) {
+    const shown = fieldText(property, property.name === "Reference" ? ref : property.value);
+    if (shown === undefined) continue;
+    fields.push({
+      owner: `${ref} ${property.name}`,
+      ownerRef: ref,
+      text: shown,
+      anchor: { x: property.at.x, y: property.at.y },
+      angle: property.at.angle,
+      box: measureTextBox(shown, property.at, property.at.angle, property.effects, {
+        kind: "field",
+        symbol: transform,
+      }),
+    });
+  }
+  return {
+    ref,
+    libId: symbol.libId,
+    value: symbol.value,
+    at: symbol.at,
+    power: symbol.power || symbol.libId.startsWith("power:") || reference.startsWith("#"),
+    body: rectFromPoints(outline),
+    pins,
+    fields,
+  };
+}
+
+/** What a visible field shows, or undefined when it draws nothing. */
+function fieldText(property: Property, value: string): string | undefined {
+  if (property.hidden) return undefined;
+  const text = property.showName ? `${property.name}: ${value}` : value;
+  return text.trim() === "" || text === "~" ? undefined : text;
+}
+
+function unitLetter(unit: number): string {
+  // KiCad: A…Z, then AA, AB, …
+  let n = unit;
+  let out = "";
+  while (n > 0) {
+    n -= 1;
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+
+function layoutSheetBlock(sheet: Schematic["sheets"][number]): LayoutSheetBlock {
+  const box = rectFromCorners(sheet.at, {
+    x: sheet.at.x + sheet.size.width,
+    y: sheet.at.y + sheet.size.height,
+  });
+  const owner = `sheet "${sheet.name}"`;
+  const fields: LayoutText[] = [];
+  for (const property of sheet.properties) {
+    const isFile = property.name === "Sheetfile" || property.name === "Sheet file";
+    const isName = property.name === "Sheetname" || property.name === "Sheet name";
+    // KiCad prefixes the file field with "File: " when it draws it.
+    const shown = fieldText(property, isFile ? `File: ${property.value}` : property.value);
+    if (shown === undefined) continue;
+    fields.push({
+      owner: `${owner} ${isName ? "name" : isFile ? "file" : property.name}`,
+      ownerRef: owner,
+      text: shown,
+      anchor: { x: property.at.x, y: property.at.y },
+      angle: property.at.angle,
+      box: measureTextBox(shown, property.at, property.at.angle, property.effects, {
+        kind: "field",
+        symbol: { angle: 0 },
+      }),
+    });
+  }
+  return { name: sheet.name, box, pins: sheet.pins.map((p) => p.at), fields };
+}
+
+function layoutTexts(sch: Schematic): LayoutText[] {
+  const out: LayoutText[] = [];
+  for (const t of sch.texts) {
+    if (t.effects.hidden || t.text.trim() === "") continue;
+    const box: Rect =
+      t.kind === "text_box" && t.size
+        ? rectFromCorners(t.at, { x: t.at.x + t.size.width, y: t.at.y + t.size.height })
+        : measureTextBox(t.text, t.at, t.angle, t.effects, { kind: "text" });
+    out.push({
+      owner: `text "${quoteText(t.text)}"`,
+      text: t.text,
+      anchor: t.at,
+      angle: t.angle,
+      box,
+    });
+  }
+  return out;
+}
+
+function layoutLabels(sch: Schematic): LayoutLabel[] {
+  const out: LayoutLabel[] = [];
+  for (const l of sch.labels) {
+    if (l.kind === "directive") continue;
+    const placement =
+      l.kind === "local"
+        ? ({ kind: "label" } as const)
+        : ({
+            kind: l.kind === "global" ? "global_label" : "hierarchical_label",
+            shape: l.shape,
+          } as const);
+    const box = measureTextBox(l.text, l.at, l.angle, l.effects, placement);
+    const horizontalEffects =
+      l.kind === "local"
+        ? { ...l.effects, justifyH: "left" as const, justifyV: "bottom" as const }
+        : l.effects;
+    const horizontalBox =
+      l.angle === 0 ? box : measureTextBox(l.text, l.at, 0, horizontalEffects, placement);
+    out.push({ name: l.text, kind: l.kind, anchor: l.at, angle: l.angle, box, horizontalBox });
+  }
+  return out;
+}
+
+function toSegments(s: Schematic["wires"][number]): Segment[] {
+  const out: Segment[] = [];
+  for (let i = 1; i < s.points.length; i++) out.push({ a: s.points[i - 1]!, b: s.points[i]! });
+  return out;
+}
