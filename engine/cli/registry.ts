@@ -1,4 +1,6 @@
 import type { Command } from "./command.js";
+import { drcCommand } from "./commands/drc.js";
+import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
 import { nextCommand } from "./commands/next.js";
 import { signoffCommand } from "./commands/signoff.js";
@@ -10,6 +12,8 @@ export const commands: readonly Command[] = [
   graphCommand,
   nextCommand,
   signoffCommand,
+  ercCommand,
+  drcCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

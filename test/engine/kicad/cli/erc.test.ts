@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { UsageError } from "../../../../engine/errors.js";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { KicadCliError } from "../../../../engine/kicad/cli/errors.js";
@@ -12,8 +12,8 @@ const variant = (name: string) => join(LED_VARIANTS, name);
 const summary = (result: Awaited<ReturnType<typeof erc>>) =>
   result.violations.map((v) => `${v.severity} ${v.type}${v.excluded ? " (excluded)" : ""}`).sort();
 
-describe("erc", () => {
-  it("finds nothing wrong with the bundled LED example", async () => {
+describe.concurrent("erc", () => {
+  it("finds nothing wrong with the bundled LED example", async ({ expect }) => {
     const result = await erc(join(LED_EXAMPLE, "led.kicad_sch"));
     expect(result.violations).toEqual([]);
     expect(result.sheets).toEqual(["/"]);
@@ -22,7 +22,9 @@ describe("erc", () => {
     expect(result.kicadVersion).toMatch(/^9\./);
   });
 
-  it("reports an open pin at its true sheet position (kicad-cli says 0.8509, it is 85.09 mm)", async () => {
+  it("reports an open pin at its true sheet position (kicad-cli says 0.8509, it is 85.09 mm)", async ({
+    expect,
+  }) => {
     const result = await erc(variant("led_open.kicad_sch"));
     expect(summary(result)).toEqual(["error pin_not_connected", "error pin_not_connected"]);
     const items = result.violations.flatMap((v) => v.items);
@@ -44,7 +46,7 @@ describe("erc", () => {
     }
   });
 
-  it("reports undriven power pins when the PWR_FLAGs are missing", async () => {
+  it("reports undriven power pins when the PWR_FLAGs are missing", async ({ expect }) => {
     const result = await erc(variant("led_noflag.kicad_sch"));
     const undriven = result.violations.filter((v) => v.type === "power_pin_not_driven");
     expect(undriven.map((v) => v.items[0]?.pos)).toEqual(
@@ -62,7 +64,7 @@ describe("erc", () => {
     ]);
   });
 
-  it("fixes the wire length in descriptions as well as positions", async () => {
+  it("fixes the wire length in descriptions as well as positions", async ({ expect }) => {
     const result = await erc(variant("led_dangwire.kicad_sch"));
     expect(summary(result)).toEqual([
       "error wire_dangling",
@@ -78,7 +80,7 @@ describe("erc", () => {
     ]);
   });
 
-  it("keeps violations the project excludes, marked excluded", async () => {
+  it("keeps violations the project excludes, marked excluded", async ({ expect }) => {
     const result = await erc(variant("led_excluded.kicad_sch"));
     expect(summary(result)).toEqual([
       "error pin_not_connected",
@@ -91,7 +93,7 @@ describe("erc", () => {
     });
   });
 
-  it("checks the root sheet when asked about a sub-sheet", async () => {
+  it("checks the root sheet when asked about a sub-sheet", async ({ expect }) => {
     const sub = join(DEMO_DIR, "pic_programmer/pic_sockets.kicad_sch");
     const result = await erc(sub);
     expect(result.root).toBe(join(DEMO_DIR, "pic_programmer/pic_programmer.kicad_sch"));
@@ -100,7 +102,9 @@ describe("erc", () => {
     expect(result.violations).toEqual(direct.violations);
   });
 
-  it("raises KicadCliError with kicad-cli's stderr for an unloadable schematic", async () => {
+  it("raises KicadCliError with kicad-cli's stderr for an unloadable schematic", async ({
+    expect,
+  }) => {
     for (const name of ["broken.kicad_sch", "bom.kicad_sch"]) {
       const failure = await erc(variant(name)).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(KicadCliError);
@@ -113,15 +117,15 @@ describe("erc", () => {
     }
   });
 
-  it("refuses paths that are not schematics before running kicad-cli", async () => {
+  it("refuses paths that are not schematics before running kicad-cli", async ({ expect }) => {
     await expect(erc(join(LED_EXAMPLE, "led.kicad_pcb"))).rejects.toBeInstanceOf(UsageError);
     await expect(erc(variant("missing.kicad_sch"))).rejects.toThrow(/does not exist/);
   });
 });
 
 describe("withFindings", () => {
-  it("adds copperhead's findings after kicad-cli's, marked as ours", async () => {
-    const result = await erc(variant("led_open.kicad_sch"));
+  it("adds copperhead's findings after kicad-cli's, marked as ours", async ({ expect }) => {
+    const result = await cachedErc(variant("led_open.kicad_sch"));
     const merged = withFindings(result, [
       {
         type: "duplicate_reference",
