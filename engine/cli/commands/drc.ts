@@ -1,7 +1,8 @@
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../../errors.js";
 import { addCounts, countViolations } from "../../kicad/cli/count-violations.js";
+import { displayPath } from "../../kicad/cli/display-path.js";
 import { drc } from "../../kicad/cli/drc.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { violationSchema } from "../../kicad/violation.js";
@@ -16,7 +17,7 @@ const countsSchema = z.object({ errors: z.number(), warnings: z.number(), exclud
 export const drcOutputSchema = z.object({
   schema: z.literal(1),
   command: z.literal("drc"),
-  /** The board, relative to the working directory. */
+  /** The board: relative to the working directory when inside it, else absolute. */
   file: z.string(),
   kicadVersion: z.string().optional(),
   schematicParity: z.boolean(),
@@ -58,7 +59,7 @@ export const drcCommand: Command = {
     const output: DrcOutput = drcOutputSchema.parse({
       schema: 1,
       command: "drc",
-      file: relative(io.cwd, result.board),
+      file: displayPath(io.cwd, result.board),
       kicadVersion: result.kicadVersion,
       schematicParity,
       clean,

@@ -1,7 +1,8 @@
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../../errors.js";
 import { countViolations } from "../../kicad/cli/count-violations.js";
+import { displayPath } from "../../kicad/cli/display-path.js";
 import { erc } from "../../kicad/cli/erc.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { violationSchema } from "../../kicad/violation.js";
@@ -16,9 +17,9 @@ const countsSchema = z.object({ errors: z.number(), warnings: z.number(), exclud
 export const ercOutputSchema = z.object({
   schema: z.literal(1),
   command: z.literal("erc"),
-  /** The schematic asked about, relative to the working directory. */
+  /** The schematic asked about: relative to the working directory when inside it, else absolute. */
   file: z.string(),
-  /** The root sheet actually checked (the whole hierarchy), relative to the working directory. */
+  /** The root sheet actually checked (the whole hierarchy), shown like `file`. */
   root: z.string(),
   kicadVersion: z.string().optional(),
   sheets: z.array(z.string()),
@@ -48,8 +49,8 @@ export const ercCommand: Command = {
     const output: ErcOutput = ercOutputSchema.parse({
       schema: 1,
       command: "erc",
-      file: relative(io.cwd, resolve(io.cwd, file)),
-      root: relative(io.cwd, result.root),
+      file: displayPath(io.cwd, file),
+      root: displayPath(io.cwd, result.root),
       kicadVersion: result.kicadVersion,
       sheets: result.sheets,
       clean,
