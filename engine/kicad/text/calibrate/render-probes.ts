@@ -1,0 +1,78 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CopperheadError } from "../../../errors.js";
+import { renderSvg } from "../../cli/render-svg.js";
+import { inflateRect, type TextRect, unionRect } from "../text-rect.js";
+import { type Probe, probeSheet } from "./probe-sheet.js";
+import { readSvgStrokedText, type SvgStrokedText } from "./svg-strokes.js";
+
+/** What kicad-cli drew for one probe. */
+export interface ProbeInk {
+  probe: Probe;
+  /** One stroked line per line of the probe's text that drew anything, in line order. */
+  lines: SvgStrokedText[];
+  /** All drawn ink (glyphs and outline) with the pen included; undefined when nothing drew. */
+  ink: TextRect | undefined;
+}
+
+export class ProbeRenderError extends CopperheadError {}
+
+/**
+ * Renders `probes` on one sheet with kicad-cli and measures each one's ink. SVG groups are
+ * matched to probes by text, and among equal texts by distance to the anchor, so probes may
+ * repeat a text (and the drawing sheet's own texts never get in the way).
+ */
+export async function renderProbes(probes: readonly Probe[], paper = "A0"): Promise<ProbeInk[]> {
+  const dir = await mkdtemp(join(tmpdir(), "copperhead-font-"));
+  try {
+    const sch = join(dir, "probe.kicad_sch");
+    await writeFile(sch, probeSheet(probes, paper));
+    const [svgPath] = await renderSvg(sch, join(dir, "probe.svg"));
+    if (!svgPath)
+      throw new ProbeRenderError("kicad-cli rendered no SVG", "rerun with a working kicad-cli");
+    return matchProbes(probes, readSvgStrokedText(await readFile(svgPath, "utf8")));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function matchProbes(probes: readonly Probe[], strokes: SvgStrokedText[]): ProbeInk[] {
+  const used = new Set<SvgStrokedText>();
+  return probes.map((probe) => {
+    const lines: SvgStrokedText[] = [];
+    for (const line of probe.text.split("\n")) {
+      const found = nearest(strokes, line, probe.at, used);
+      if (!found) continue;
+      used.add(found);
+      lines.push(found);
+    }
+    let ink: TextRect | undefined;
+    for (const line of lines) {
+      if (line.centerLines) ink = unionRect(ink, inflateRect(line.centerLines, line.pen / 2));
+      if (line.outline) ink = unionRect(ink, inflateRect(line.outline, line.pen / 2));
+    }
+    return { probe, lines, ink };
+  });
+}
+
+function nearest(
+  strokes: SvgStrokedText[],
+  text: string,
+  at: { x: number; y: number },
+  used: Set<SvgStrokedText>,
+): SvgStrokedText | undefined {
+  let best: SvgStrokedText | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const s of strokes) {
+    if (s.text !== text || used.has(s)) continue;
+    const box = s.centerLines ?? s.outline;
+    if (!box) continue;
+    const d = Math.hypot((box.minX + box.maxX) / 2 - at.x, (box.minY + box.maxY) / 2 - at.y);
+    if (d < bestDistance) {
+      best = s;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
