@@ -33,7 +33,6 @@ export function checkSheetLayouts(
   const vocabulary = "vocabulary" in vocabularyResult ? vocabularyResult.vocabulary : undefined;
 
   const skipped: LegibilityReport["skipped"] = [];
-  const handDrawn: string[] = [];
   const collected: Array<LegibilityFinding & { order: number; sheetIndex: number }> = [];
   const suppressed: LegibilityReport["suppressed"] = [];
   const counts = { error: 0, advisory: 0 };
@@ -45,8 +44,9 @@ export function checkSheetLayouts(
     const drafting =
       config.draftingConventions === "always" ||
       (config.draftingConventions === "auto" && sheet.engineAuthored);
+    // Hand-drawn sheets are not held to the engine's drafting conventions: that is by design,
+    // not a skipped check, so it is not reported as one.
     if (drafting) draftingApplied = true;
-    else if (config.draftingConventions === "auto") handDrawn.push(sheet.path);
     if (!ctx.frame) {
       skipped.push({
         family: "page-checks",
@@ -80,12 +80,6 @@ export function checkSheetLayouts(
     }
   });
 
-  if (handDrawn.length > 0 && config.draftingConventions === "auto") {
-    skipped.push({
-      family: "drafting-conventions",
-      reason: `${handDrawn.length} sheet(s) not drawn by copperhead (${abbreviate(handDrawn)}); set legibility.draftingConventions to "always" to check groups and captions there`,
-    });
-  }
   if (draftingApplied && !vocabulary && severityOf("unlabeled-group") !== "off") {
     skipped.push({
       family: "caption-validation",
@@ -101,8 +95,4 @@ export function checkSheetLayouts(
   );
   const findings = collected.map(({ order: _o, sheetIndex: _s, ...f }) => f);
   return { findings, counts, skipped, disabled, suppressed, sheets: sheets.length };
-}
-
-function abbreviate(paths: string[]): string {
-  return paths.length <= 3 ? paths.join(", ") : `${paths.slice(0, 3).join(", ")}, …`;
 }
