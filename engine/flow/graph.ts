@@ -21,9 +21,9 @@ export interface FlowGraph {
   /** Stage names in a dependency-respecting order (declaration order breaks ties). */
   order: readonly string[];
   stages: ReadonlyMap<string, GraphStage>;
-  /** Every stage this one transitively depends on. */
+  /** Every stage this one transitively depends on, in flow order. */
   upstream(stage: string): ReadonlySet<string>;
-  /** Every stage that transitively depends on this one. */
+  /** Every stage that transitively depends on this one, in flow order. */
   downstream(stage: string): ReadonlySet<string>;
   /** Every distinct input/output pattern of the flow (what a status query fingerprints). */
   patterns: readonly PathPattern[];
@@ -132,14 +132,8 @@ export function buildFlowGraph(decls: readonly StageDeclaration[]): FlowGraph {
   const up = new Map<string, Set<string>>();
   const down = new Map<string, Set<string>>();
   for (const name of order) {
-    up.set(
-      name,
-      closure(name, (s) => providers.get(s) ?? []),
-    );
-    down.set(
-      name,
-      closure(name, (s) => consumers.get(s) ?? []),
-    );
+    up.set(name, new Set([...closure(name, (s) => providers.get(s) ?? [])].sort(byRank)));
+    down.set(name, new Set([...closure(name, (s) => consumers.get(s) ?? [])].sort(byRank)));
   }
   const seen = new Map<string, PathPattern>();
   for (const d of decls) {

@@ -13,8 +13,9 @@ export interface FailureRouting {
 }
 
 /**
- * Routes every current failure to the stage that should fix it. A failure is pending until its
- * owner is dispatched after it; several failures with one owner merge into one rework run.
+ * Routes every current failure to the stage that should fix it. A failure goes to its upstream
+ * fix_owner until that owner is dispatched after it, then back to the failing stage itself;
+ * several failures with one owner merge into one rework run.
  * A person's edit to the failing stage's files (changedSinceLatest) lifts both escalations:
  * the stage then simply retries itself.
  */
@@ -45,7 +46,8 @@ export function routeFailures(
     }
     const after = position.get(latest.id)!;
     const handled = events.some((e, i) => i > after && e.type === "dispatch" && e.stage === owner);
-    if (handled) continue;
+    // Once the upstream owner has rerun, the failing stage retries on the fixed inputs.
+    if (handled) owner = name;
     const failedChecks =
       latest.type === "outcome" ? latest.evidence.filter((e) => !e.ok).map((e) => e.check) : [];
     const item: ReworkItem = {

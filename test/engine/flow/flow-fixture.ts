@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
 import { recordDispatch } from "../../../engine/flow/dispatch.js";
-import type { Evidence } from "../../../engine/flow/evidence.js";
 import type { BlockedEvent, OutcomeEvent } from "../../../engine/flow/events.js";
+import type { Evidence } from "../../../engine/flow/evidence.js";
 import type { FlowGraph } from "../../../engine/flow/graph.js";
 import { type Outcome, outcomeSchema } from "../../../engine/flow/outcome.js";
 import { reapRun } from "../../../engine/flow/reap.js";
@@ -135,4 +135,28 @@ export async function runStage(
 /** Passes every stage of the graph in flow order. */
 export async function passAll(repo: TempRepo, graph: FlowGraph): Promise<void> {
   for (const stage of graph.order) await runStage(repo, graph, stage, "pass");
+}
+
+/** Runs the CLI in-process against `cwd`, capturing what it prints. */
+export async function runCopperhead(cwd: string, ...argv: string[]) {
+  const { runCli } = await import("../../../engine/cli/run-cli.js");
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, {
+    cwd,
+    env: { ...process.env },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+        return true;
+      },
+    },
+  });
+  return { code, stdout, stderr };
 }

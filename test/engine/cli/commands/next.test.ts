@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { readEventLog } from "../../../../engine/flow/event-log.js";
+import { stageGraph } from "../../../../stages/registry.js";
+import {
+  passAll,
+  runCopperhead,
+  tempRepo,
+  useTempRepos,
+  writeDesign,
+} from "../../flow/flow-fixture.js";
+
+useTempRepos();
+
+describe("copperhead next", () => {
+  it("prints the scheduler's action without writing anything", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    const { code, stdout } = await runCopperhead(repo.dir, "next");
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      "DISPATCH spec attempt 1 (first run; may be adopted if its gate already passes)\n",
+    );
+    expect((await readEventLog(repo.dir)).events).toEqual([]);
+  });
+
+  it("--adopt records adopted passes first, then reports DONE", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    const { code, stdout } = await runCopperhead(repo.dir, "next", "--adopt");
+    expect(code).toBe(0);
+    expect(stdout).toContain("adopted spec (its gate passes on the files as they are)\n");
+    expect(stdout.endsWith("DONE every stage has a valid pass\n")).toBe(true);
+    expect((await readEventLog(repo.dir)).events).toHaveLength(8);
+  });
+
+  it("--json gives the action as data", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    await passAll(repo, stageGraph());
+    const { stdout } = await runCopperhead(repo.dir, "next", "--json");
+    expect(JSON.parse(stdout)).toEqual({ schema: 1, next: { action: "DONE" }, adoptions: [] });
+  });
+});

@@ -1,0 +1,77 @@
+import { appendFile, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EVENTS_PATH } from "../../../../engine/flow/run-paths.js";
+import { statusReportSchema } from "../../../../engine/flow/status-report.js";
+import { stageGraph } from "../../../../stages/registry.js";
+import {
+  passAll,
+  runCopperhead,
+  tempRepo,
+  useTempRepos,
+  writeDesign,
+} from "../../flow/flow-fixture.js";
+
+useTempRepos();
+const graph = stageGraph();
+
+describe("copperhead status", () => {
+  it("prints the stage table with why a stage is stale, and the next action", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    await passAll(repo, graph);
+    const spec = join(repo.dir, "docs/SPEC.md");
+    await writeFile(spec, `${await readFile(spec, "utf8")}\n- Cost: 20 EUR\n`);
+    const { code, stdout, stderr } = await runCopperhead(join(repo.dir, "docs"), "status");
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    const lines = stdout.split("\n");
+    expect(lines[0]).toMatch(/^stage\s+state\s+attempt\s+why$/);
+    expect(lines[1]).toMatch(/^spec\s+stale\s+1\s+output docs\/SPEC.md changed$/);
+    expect(lines.find((l) => l.startsWith("schematic"))).toMatch(
+      /stale\s+1\s+input docs\/SPEC.md changed; upstream spec is stale/,
+    );
+    expect(stdout).toContain("next: DISPATCH spec attempt 2\n");
+  });
+
+  it("--json is the published report shape", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    const { code, stdout } = await runCopperhead(repo.dir, "status", "--json");
+    expect(code).toBe(0);
+    const report = statusReportSchema.parse(JSON.parse(stdout));
+    expect(report.stages.map((s) => [s.stage, s.state])).toEqual(
+      graph.order.map((n) => [n, "missing"]),
+    );
+    expect(report.next).toMatchObject({ action: "DISPATCH", stage: "spec", fresh: true });
+  });
+
+  it("warns about skipped log lines on stderr and still answers", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    await repo.write(EVENTS_PATH, "");
+    await appendFile(join(repo.dir, EVENTS_PATH), '{"type":"dispatch","id":\n');
+    const { code, stdout, stderr } = await runCopperhead(repo.dir, "status", "--json");
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      "warning: .copperhead/events.jsonl line 1: not valid JSON (truncated or garbled line) — skipped\n",
+    );
+    expect(statusReportSchema.parse(JSON.parse(stdout)).problems).toHaveLength(1);
+  });
+
+  it("exits 2 outside a repository and on unknown flags", async () => {
+    const outside = await runCopperhead("/proc/self", "status");
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/not inside a git repository/);
+    const repo = await tempRepo();
+    expect((await runCopperhead(repo.dir, "status", "--frobnicate")).code).toBe(2);
+  });
+
+  it("reads another folder with --repo", async () => {
+    const repo = await tempRepo();
+    await writeDesign(repo);
+    const { code, stdout } = await runCopperhead("/", "status", "--repo", repo.dir);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^spec\s+missing\s+—/m);
+  });
+});

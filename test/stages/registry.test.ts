@@ -1,0 +1,44 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parsePattern } from "../../engine/flow/path-pattern.js";
+import { gatePasses } from "../../engine/flow/stage.js";
+import { stageNames } from "../../engine/flow/stage-names.js";
+import { configSchema } from "../../engine/repo/config.js";
+import { stageGraph, stages } from "../../stages/registry.js";
+
+const dirs: string[] = [];
+afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe("stage registry", () => {
+  it("registers exactly the eight shared stage names, in flow order", () => {
+    expect(stages.map((s) => s.name)).toEqual([...stageNames]);
+    expect(stageGraph().order).toEqual([...stageNames]);
+  });
+
+  for (const stage of stages) {
+    describe(stage.name, () => {
+      it("has a complete declaration with valid patterns", () => {
+        expect(stage.summary.length).toBeGreaterThan(10);
+        expect(stage.outputs.length).toBeGreaterThan(0);
+        expect(stage.tools.length).toBeGreaterThan(0);
+        expect(Number.isInteger(stage.turnBudget) && stage.turnBudget > 0).toBe(true);
+        expect(stage.prompt).toBe(`stages/${stage.name}/prompt.md`);
+        for (const p of [...stage.inputs, ...stage.outputs])
+          expect(() => parsePattern(p)).not.toThrow();
+        // A stage never reads what it owns (that would make it its own provider).
+        expect(stage.inputs.filter((i) => stage.outputs.includes(i))).toEqual([]);
+      });
+
+      it("has a gate that fails, with named evidence, on an empty repo", async () => {
+        const repo = await mkdtemp(join(tmpdir(), "copperhead-stage-"));
+        dirs.push(repo);
+        const evidence = await stage.gate({ repo, config: configSchema.parse({}) });
+        expect(evidence.length).toBeGreaterThan(0);
+        for (const e of evidence) expect(e.check).toMatch(/^[a-z][a-z-]+$/);
+        expect(gatePasses(evidence)).toBe(false);
+      });
+    });
+  }
+});
