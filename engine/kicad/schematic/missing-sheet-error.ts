@@ -1,0 +1,23 @@
+import { SchematicError } from "./schematic-error.js";
+
+/** A hierarchical sheet whose file is not on disk. */
+export class MissingSheetError extends SchematicError {
+  readonly sheetName: string;
+  readonly missingPath: string;
+  readonly parentFile: string;
+
+  constructor(opts: {
+    sheetName: string;
+    missingPath: string;
+    parentFile: string;
+    written: string;
+  }) {
+    super(
+      `sheet "${opts.sheetName}" in ${opts.parentFile} points to "${opts.written}", but ${opts.missingPath} does not exist`,
+      "restore that file, or fix the sheet's Sheetfile field (it is relative to the parent sheet's folder)",
+    );
+    this.sheetName = opts.sheetName;
+    this.missingPath = opts.missingPath;
+    this.parentFile = opts.parentFile;
+  }
+}

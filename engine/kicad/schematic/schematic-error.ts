@@ -1,0 +1,4 @@
+import { CopperheadError } from "../../errors.js";
+
+/** A schematic file or hierarchy that cannot be read as asked. */
+export class SchematicError extends CopperheadError {}

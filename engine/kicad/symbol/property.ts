@@ -1,0 +1,37 @@
+import { child, flag, numberAt, type SList, textAt } from "../sexp/node.js";
+import { readEffects, type TextEffects } from "./effects.js";
+
+/**
+ * A field: `(property "Name" "Value" (at x y angle) (effects …))`. Used by library symbols,
+ * placed symbols and sheets alike. `at` is in the owner's coordinate system (library: Y-up
+ * relative to the symbol origin; sheet: absolute Y-down).
+ */
+export interface Property {
+  name: string;
+  value: string;
+  at: { x: number; y: number; angle: number };
+  effects: TextEffects;
+  /** True when the field is hidden (in its effects, or KiCad 9's property-level `(hide yes)`). */
+  hidden: boolean;
+  showName: boolean;
+}
+
+export function readProperty(node: SList): Property {
+  const at = child(node, "at");
+  const effects = readEffects(node);
+  const hidden = effects.hidden || (flag(node, "hide") ?? false);
+  return {
+    name: textAt(node, 1) ?? "",
+    value: textAt(node, 2) ?? "",
+    at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0, angle: numberAt(at, 3) ?? 0 },
+    effects,
+    hidden,
+    showName: flag(node, "show_name") ?? false,
+  };
+}
+
+/** The value of the first property called `name`, if any. */
+export function propertyValue(properties: readonly Property[], name: string): string | undefined {
+  for (const p of properties) if (p.name === name) return p.value;
+  return undefined;
+}

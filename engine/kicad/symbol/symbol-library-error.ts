@@ -1,0 +1,4 @@
+import { CopperheadError } from "../../errors.js";
+
+/** A symbol library that cannot be used as asked (unknown symbol, broken `extends` chain). */
+export class SymbolLibraryError extends CopperheadError {}
