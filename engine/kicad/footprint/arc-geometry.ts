@@ -99,8 +99,14 @@ export function arcBox(start: Point, mid: Point, end: Point): BBox {
   if (arc) {
     const from = Math.min(arc.startAngle, arc.startAngle + arc.sweep);
     const to = Math.max(arc.startAngle, arc.startAngle + arc.sweep);
-    const first = Math.ceil(from / (Math.PI / 2));
-    for (let k = first; k * (Math.PI / 2) <= to; k++) points.push(pointAt(arc, k * (Math.PI / 2)));
+    // Extremes strictly inside the sweep only: one at (or, after the file's 6-decimal rounding
+    // of `mid`, a hair past) an end is that end, already exact. 1e-6 rad of slack moves an
+    // extreme by at most r·5e-13 mm.
+    const slack = 1e-6;
+    const first = Math.ceil((from + slack) / (Math.PI / 2));
+    for (let k = first; k * (Math.PI / 2) < to - slack; k++) {
+      points.push(pointAt(arc, k * (Math.PI / 2)));
+    }
   }
   return boxOfPoints(points) as BBox;
 }

@@ -2,9 +2,12 @@ import type { Footprint } from "../../footprint/footprint.js";
 import { footprintGraphicsOnBoard } from "../../footprint/footprint-graphics-on-board.js";
 import type { Point } from "../../footprint/point.js";
 import { chainPaths } from "./chain-paths.js";
-import { type BoardOutline, CHAINING_EPSILON } from "./outline.js";
+import type { BoardOutline } from "./outline.js";
 import { outlineContains } from "./outline-contains.js";
 import { polygonContains, segmentsCross } from "./segment-geometry.js";
+
+/** KiCad joins courtyard drawings with 0.02 mm of slack (FOOTPRINT::BuildCourtyardCaches). */
+const COURTYARD_CHAINING_EPSILON = 0.02;
 
 function edges(points: readonly Point[], closed: boolean): [Point, Point][] {
   const out: [Point, Point][] = [];
@@ -25,7 +28,7 @@ export function courtyardInsideOutline(outline: BoardOutline, fp: Footprint): bo
     ...footprintGraphicsOnBoard(fp, "F.CrtYd"),
     ...footprintGraphicsOnBoard(fp, "B.CrtYd"),
   ];
-  const paths = chainPaths(drawn, CHAINING_EPSILON);
+  const paths = chainPaths(drawn, COURTYARD_CHAINING_EPSILON);
   if (paths.length === 0) return undefined;
   for (const path of paths) {
     for (const p of path.points) if (!outlineContains(outline, p)) return false;
