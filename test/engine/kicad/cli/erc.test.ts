@@ -1,3 +1,4 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, it } from "vitest";
 import { UsageError } from "../../../../engine/errors.js";
@@ -5,7 +6,7 @@ import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { KicadCliError } from "../../../../engine/kicad/cli/errors.js";
 import { withFindings } from "../../../../engine/kicad/cli/with-findings.js";
 import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
-import { LED_EXAMPLE, LED_VARIANTS } from "../../../helpers/fixture-project.js";
+import { copyFixtureProject, LED_EXAMPLE, LED_VARIANTS } from "../../../helpers/fixture-project.js";
 import { cachedErc } from "../../../helpers/kicad-cache.js";
 
 const variant = (name: string) => join(LED_VARIANTS, name);
@@ -91,6 +92,26 @@ describe.concurrent("erc", () => {
       description: "Symbol R1 Pin 2 [Passive, Line]",
       pos: { x: 85.09, y: 76.2 },
     });
+  });
+
+  it("passes text variables to kicad-cli", async ({ expect }) => {
+    const project = await copyFixtureProject();
+    try {
+      const sch = project.path("led.kicad_sch");
+      const text = `\t(text "rev \${BOARD_REV}"\n\t\t(exclude_from_sim no)\n\t\t(at 50.8 50.8 0)\n\t\t(effects\n\t\t\t(font\n\t\t\t\t(size 1.27 1.27)\n\t\t\t)\n\t\t)\n\t\t(uuid "4c7e0b5a-1ed0-4a1e-9d2b-0000000003a0")\n\t)\n`;
+      await writeFile(
+        sch,
+        (await readFile(sch, "utf8")).replace("\t(junction\n", `${text}\t(junction\n`),
+      );
+      const [unset, set] = await Promise.all([
+        erc(sch),
+        erc(sch, { variables: { BOARD_REV: "B" } }),
+      ]);
+      expect(unset.violations.map((v) => v.type)).toEqual(["unresolved_variable"]);
+      expect(set.violations).toEqual([]);
+    } finally {
+      await project.remove();
+    }
   });
 
   it("checks the root sheet when asked about a sub-sheet", async ({ expect }) => {
