@@ -33,9 +33,9 @@ export interface Label {
   at: Point;
   angle: number;
   shape: string | undefined;
-  effects: TextEffects;
+  readonly effects: TextEffects;
   fieldsAutoplaced: boolean;
-  properties: Property[];
+  readonly properties: Property[];
   uuid: string | undefined;
 }
 
@@ -46,15 +46,23 @@ export function labelKindOf(node: SList): LabelKind | undefined {
 
 export function readLabel(node: SList, kind: LabelKind): Label {
   const at = child(node, "at");
+  let effects: TextEffects | undefined;
+  let properties: Property[] | undefined;
   return {
     kind,
     text: textAt(node, 1) ?? "",
     at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0 },
     angle: numberAt(at, 3) ?? 0,
     shape: childText(node, "shape"),
-    effects: readEffects(node),
+    get effects() {
+      effects ??= readEffects(node);
+      return effects;
+    },
     fieldsAutoplaced: flag(node, "fields_autoplaced") ?? false,
-    properties: children(node, "property").map(readProperty),
+    get properties() {
+      properties ??= children(node, "property").map(readProperty);
+      return properties;
+    },
     uuid: childText(node, "uuid"),
   };
 }

@@ -7,26 +7,37 @@ import { readEffects, type TextEffects } from "./effects.js";
  * relative to the symbol origin; sheet: absolute Y-down).
  */
 export interface Property {
-  name: string;
-  value: string;
-  at: { x: number; y: number; angle: number };
-  effects: TextEffects;
+  readonly name: string;
+  readonly value: string;
+  readonly at: { x: number; y: number; angle: number };
+  readonly effects: TextEffects;
   /** True when the field is hidden (in its effects, or KiCad 9's property-level `(hide yes)`). */
-  hidden: boolean;
-  showName: boolean;
+  readonly hidden: boolean;
+  readonly showName: boolean;
 }
 
 export function readProperty(node: SList): Property {
   const at = child(node, "at");
-  const effects = readEffects(node);
-  const hidden = effects.hidden || (flag(node, "hide") ?? false);
+  // Effects are read on first use: a sheet holds thousands of fields and most callers only
+  // want names and values.
+  let effects: TextEffects | undefined;
+  const effectsOf = () => {
+    effects ??= readEffects(node);
+    return effects;
+  };
   return {
     name: textAt(node, 1) ?? "",
     value: textAt(node, 2) ?? "",
     at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0, angle: numberAt(at, 3) ?? 0 },
-    effects,
-    hidden,
-    showName: flag(node, "show_name") ?? false,
+    get effects() {
+      return effectsOf();
+    },
+    get hidden() {
+      return effectsOf().hidden || (flag(node, "hide") ?? false);
+    },
+    get showName() {
+      return flag(node, "show_name") ?? false;
+    },
   };
 }
 

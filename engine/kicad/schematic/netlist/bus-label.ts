@@ -1,3 +1,5 @@
+import { escapeNetName } from "./pin-net-name.js";
+
 /**
  * KiCad bus names: vectors `PREFIX[a..b]` (members PREFIXa … PREFIXb, always ascending) and
  * groups `NAME{A B[0..3] ALIAS}` (members `NAME.A`, `NAME.B0`…, alias members expanded; an
@@ -63,9 +65,12 @@ export function parseBusVector(text: string): { prefix: string; members: string[
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === "{") {
-      if (i > 0 && isMarkup(text[i - 1])) nesting++;
-      else return undefined;
-    } else if (c === "}") nesting--;
+      if (!(i > 0 && isMarkup(text[i - 1]))) return undefined;
+      nesting++;
+      prefix = prefix.slice(0, -1);
+      continue;
+    }
+    if (c === "}") nesting--;
     if (c === " " || c === "]") return undefined;
     if (c === "[") break;
     prefix += c;
@@ -100,8 +105,8 @@ export function parseBusVector(text: string): { prefix: string; members: string[
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === "}") nesting--;
-    else if (c !== "~") return undefined;
-    suffix += c;
+    else if ("~+-PN".includes(c)) suffix += c;
+    else return undefined;
   }
   if (nesting !== 0 || begin === end) return undefined;
   const [lo, hi] = begin < end ? [begin, end] : [end, begin];
@@ -118,9 +123,15 @@ export function parseBusGroup(text: string): { prefix: string; members: string[]
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === "{") {
-      if (i > 0 && isMarkup(text[i - 1])) nesting++;
-      else break;
-    } else if (c === "}") nesting--;
+      // Markup braces are dropped together with their markup character.
+      if (i > 0 && isMarkup(text[i - 1])) {
+        nesting++;
+        prefix = prefix.slice(0, -1);
+        continue;
+      }
+      break;
+    }
+    if (c === "}") nesting--;
     if (c === " " || c === "[" || c === "]") return undefined;
     prefix += c;
   }
@@ -132,16 +143,21 @@ export function parseBusGroup(text: string): { prefix: string; members: string[]
   for (; i < text.length; i++) {
     const c = text[i]!;
     if (c === "{") {
-      if (i > 0 && isMarkup(text[i - 1])) nesting++;
-      else return undefined;
-    } else if (c === "}") {
-      if (nesting > 0) nesting--;
-      else {
-        members.push(current);
-        return { prefix, members: members.filter((m) => m !== "") };
-      }
+      if (!(i > 0 && isMarkup(text[i - 1]))) return undefined;
+      nesting++;
+      current = current.slice(0, -1);
+      continue;
     }
-    if (c === " ") {
+    if (c === "}") {
+      if (nesting > 0) {
+        nesting--;
+        continue;
+      }
+      members.push(current);
+      return { prefix, members: members.filter((m) => m !== "").map(escapeNetName) };
+    }
+    // KiCad separates members by spaces and (leniently) commas.
+    if (c === " " || c === ",") {
       members.push(current);
       current = "";
       continue;

@@ -1,7 +1,7 @@
 import type { SheetInstance, SymbolAnnotation } from "../hierarchy.js";
 import type { PlacedPin } from "../pins-of.js";
 import type { PlacedSymbol } from "../placed-symbol.js";
-import { escapeNetName, pinNetName } from "./pin-net-name.js";
+import { escapeNetName, type PinNameIndex, pinNetName } from "./pin-net-name.js";
 import type { SheetSubgraph } from "./sheet-connectivity.js";
 
 /** KiCad's driver priorities (CONNECTION_SUBGRAPH::PRIORITY): higher names the net. */
@@ -27,7 +27,7 @@ export interface Driver {
   /** Sheet pins: their shape (KiCad prefers output pins). */
   shape?: string;
   /** Pin drivers: the name KiCad uses when the pin ends up alone on its net. */
-  alone?: string;
+  alone?: () => string;
 }
 
 /** KiCad's order of preference inside one subgraph: priority, outputs, real names, then A–Z. */
@@ -66,7 +66,7 @@ export function driversOf(
   instance: SheetInstance,
   graph: SheetSubgraph,
   notes: readonly SymbolAnnotation[],
-  unitPinsOf: (symbolIndex: number) => readonly PlacedPin[],
+  pinNamesOf: (symbolIndex: number) => PinNameIndex,
   legacyPower: boolean,
 ): Driver[] {
   const drivers: Driver[] = [];
@@ -107,7 +107,7 @@ export function driversOf(
     const naming = {
       symbol,
       pin,
-      unitPins: unitPinsOf(index),
+      names: pinNamesOf(index),
       reference: note.reference,
       unit: note.unit,
     };
@@ -116,7 +116,7 @@ export function driversOf(
       priority: PRIORITY.pin,
       bare: name,
       full: name,
-      alone: pinNetName({ ...naming, forceNoConnect: true }),
+      alone: () => pinNetName({ ...naming, forceNoConnect: true }),
     });
   }
   return drivers.sort(compareDrivers);

@@ -50,7 +50,7 @@ export function netName(
     const only = group[0]!;
     const pinDrivers = only.drivers.filter((d) => d.priority === PRIORITY.pin);
     if (pinDrivers.length === 1 && only.graph.sheetPins.length === 0) {
-      return { name: best.driver.alone ?? best.driver.full, autoNamed: true };
+      return { name: best.driver.alone?.() ?? best.driver.full, autoNamed: true };
     }
   }
   return { name: best.driver.full, autoNamed: best.driver.priority === PRIORITY.pin };

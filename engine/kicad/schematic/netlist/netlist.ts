@@ -6,14 +6,14 @@ import {
   type SheetInstance,
   type SymbolAnnotation,
 } from "../hierarchy.js";
-import { type PlacedPin, pinsOf } from "../pins-of.js";
+import { pinsOf } from "../pins-of.js";
 import { driversOf } from "./drivers.js";
 import { joinBusMembers } from "./join-buses.js";
 import { JoinContext, type MemberName, type PlacedSubgraph } from "./join-context.js";
 import { joinHierarchy } from "./join-hierarchy.js";
 import { joinByName } from "./join-names.js";
 import { netName } from "./net-name.js";
-import { shownNumber } from "./pin-net-name.js";
+import { PinNameIndex, shownNumber } from "./pin-net-name.js";
 import { type SheetConnectivity, sheetConnectivity } from "./sheet-connectivity.js";
 
 /** One symbol pin on a net. */
@@ -90,14 +90,14 @@ export function netlist(hierarchy: SchematicHierarchy): Netlist {
       connectivity = sheetConnectivity(instance.schematic, (i) => notes[i]!.unit);
       cache.set(cacheKey, connectivity);
     }
-    const unitPins = new Map<number, PlacedPin[]>();
-    const unitPinsOf = (i: number) => {
-      let pins = unitPins.get(i);
-      if (!pins) {
-        pins = pinsOf(symbols[i]!, notes[i]!.unit);
-        unitPins.set(i, pins);
+    const pinNames = new Map<number, PinNameIndex>();
+    const pinNamesOf = (i: number) => {
+      let names = pinNames.get(i);
+      if (!names) {
+        names = new PinNameIndex(pinsOf(symbols[i]!, notes[i]!.unit));
+        pinNames.set(i, names);
       }
-      return pins;
+      return names;
     };
     const depth = depthOf(instance);
     const list = connectivity.subgraphs.map(
@@ -105,7 +105,7 @@ export function netlist(hierarchy: SchematicHierarchy): Netlist {
         instance,
         depth,
         graph,
-        drivers: driversOf(instance, graph, notes, unitPinsOf, legacyPower),
+        drivers: driversOf(instance, graph, notes, pinNamesOf, legacyPower),
         bus: undefined,
         busGlobal: false,
         busDriver: undefined,
@@ -193,6 +193,16 @@ function assemble(
   return { nets, netOf: (ref, pin) => byNode.get(`${ref}\u0000${pin}`) };
 }
 
+/** Natural order for pin numbers ("2" before "10", "A2" before "A10"), without Intl's cost. */
 function comparePins(a: string, b: string): number {
-  return a.localeCompare(b, "en", { numeric: true });
+  const na = Number(a);
+  const nb = Number(b);
+  if (a !== "" && b !== "" && Number.isFinite(na) && Number.isFinite(nb)) return na - nb;
+  const ra = /^(\D*)(\d*)(.*)$/.exec(a)!;
+  const rb = /^(\D*)(\d*)(.*)$/.exec(b)!;
+  if (ra[1] !== rb[1]) return ra[1]! < rb[1]! ? -1 : 1;
+  const da = ra[2] === "" ? -1 : Number(ra[2]);
+  const db = rb[2] === "" ? -1 : Number(rb[2]);
+  if (da !== db) return da - db;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
