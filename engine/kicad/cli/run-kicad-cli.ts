@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,19 @@ export interface KicadWork {
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 const versions = new Map<string, Promise<KicadVersion>>();
 
+// Scratch folders of calls still running. If the process exits mid-call (a test runner tearing
+// down a worker after a timeout), `finally` never runs; this sweep still removes them.
+const active = new Set<string>();
+let sweeping = false;
+function track(dir: string): void {
+  active.add(dir);
+  if (sweeping) return;
+  sweeping = true;
+  process.once("exit", () => {
+    for (const left of active) rmSync(left, { recursive: true, force: true });
+  });
+}
+
 /**
  * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
  * and global library tables never change a result), a private TMPDIR and a fixed locale (report
@@ -50,6 +64,7 @@ export async function withKicadCli<T>(
   const binary = await locateKicadCli(baseEnv);
   return kicadLimit()(async () => {
     const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-"));
+    track(dir);
     try {
       const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
       await Promise.all([
@@ -70,6 +85,7 @@ export async function withKicadCli<T>(
       return await use(run, work);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      active.delete(dir);
     }
   });
 }
