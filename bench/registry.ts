@@ -1,4 +1,5 @@
 import type { Bench } from "./bench.js";
+import { flowStatusBench } from "./flow-status.js";
 
 /** Every benchmark `npm run bench` runs, in order. */
-export const benches: readonly Bench[] = [];
+export const benches: readonly Bench[] = [flowStatusBench];

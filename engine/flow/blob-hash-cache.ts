@@ -1,6 +1,8 @@
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /**
  * git blob id → sha256 of the same bytes, kept in the clone's git directory (never committed).
  * It is content-addressed: an entry is only added after the bytes just hashed were checked to
@@ -24,16 +26,24 @@ export class BlobHashCache {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
-    for (const line of text.split("\n")) {
-      const match = /^([0-9a-f]{40}|[0-9a-f]{64}) ([0-9a-f]{64})$/.exec(line);
-      // A torn line from a concurrent writer simply does not match and is ignored.
-      if (match) cache.#known.set(match[1]!, match[2]!);
+    // Fixed-width lines, parsed without regexes (this runs on every query). A torn line has the
+    // wrong length and is ignored; values are checked when used.
+    let pos = 0;
+    while (pos < text.length) {
+      const stop = text.indexOf("\n", pos);
+      const end = stop === -1 ? text.length : stop;
+      const keyLength = end - pos - 65;
+      if ((keyLength === 40 || keyLength === 64) && text[pos + keyLength] === " ") {
+        cache.#known.set(text.slice(pos, pos + keyLength), text.slice(pos + keyLength + 1, end));
+      }
+      pos = end + 1;
     }
     return cache;
   }
 
   get(blobId: string): string | undefined {
-    return this.#known.get(blobId);
+    const sha = this.#known.get(blobId);
+    return sha !== undefined && SHA256_HEX.test(sha) ? sha : undefined;
   }
 
   /** Records a pair the caller has verified (the hashed bytes had exactly this blob id). */

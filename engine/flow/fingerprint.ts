@@ -11,16 +11,44 @@ export type FileHashes = ReadonlyMap<string, string>;
  * paths in code-unit order, so it is the same on every machine. Nothing matched → null.
  */
 export function fingerprintPattern(pattern: PathPattern, files: FileHashes): string | null {
+  return fingerprintSorted(pattern, files, sortedPaths(files));
+}
+
+function sortedPaths(files: FileHashes): string[] {
+  return [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function fingerprintSorted(
+  pattern: PathPattern,
+  files: FileHashes,
+  sorted: readonly string[],
+): string | null {
   const plainFile = !pattern.folder && !pattern.source.includes("*");
   if (plainFile) return files.get(pattern.source) ?? null;
   const matches = compilePattern(pattern);
+  // Every match starts with the pattern's literal prefix, and those paths sit together in the
+  // sorted list: binary-search to the first and stop at the last.
+  const star = pattern.source.indexOf("*");
+  const prefix = star === -1 ? pattern.source : pattern.source.slice(0, star);
   const entries: string[] = [];
-  for (const [path, sha] of files) if (matches(path)) entries.push(`${path}\0${sha}\n`);
+  for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
+    const path = sorted[i]!;
+    if (!path.startsWith(prefix)) break;
+    if (matches(path)) entries.push(`${path}\0${files.get(path)}\n`);
+  }
   if (entries.length === 0) return null;
-  entries.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const hash = createHash("sha256");
-  for (const entry of entries) hash.update(entry);
-  return hash.digest("hex");
+  return createHash("sha256").update(entries.join("")).digest("hex");
 }
 
 /** Fingerprints of several patterns, keyed by pattern source. */
@@ -28,7 +56,8 @@ export function fingerprintPatterns(
   patterns: readonly PathPattern[],
   files: FileHashes,
 ): Fingerprints {
+  const sorted = sortedPaths(files);
   const out: Record<string, string | null> = {};
-  for (const p of patterns) out[p.source] = fingerprintPattern(p, files);
+  for (const p of patterns) out[p.source] = fingerprintSorted(p, files, sorted);
   return out;
 }

@@ -42,12 +42,27 @@ function segmentRegex(segment: string): string {
 
 /** A matcher for repo-relative `/` paths. */
 export function compilePattern(pattern: PathPattern): (path: string) => boolean {
+  const star = pattern.source.indexOf("*");
+  // Status queries test every file against every pattern: plain paths avoid regexes.
+  if (star === -1) {
+    const source = pattern.source;
+    return pattern.folder ? (path) => path.startsWith(source) : (path) => path === source;
+  }
   const body = pattern.segments.map(segmentRegex).join("/");
   const regex = new RegExp(pattern.folder ? `^${body}/.+$` : `^${body}$`);
-  // Status queries test every file against every pattern; a prefix check rejects most cheaply.
-  const star = pattern.source.indexOf("*");
-  const prefix = star === -1 ? pattern.source : pattern.source.slice(0, star);
+  const prefix = pattern.source.slice(0, star);
   return (path) => path.startsWith(prefix) && regex.test(path);
+}
+
+/** One matcher for several patterns: a set lookup for plain files, then prefixes, then globs. */
+export function compilePatterns(patterns: readonly PathPattern[]): (path: string) => boolean {
+  const files = new Set<string>();
+  const others: Array<(path: string) => boolean> = [];
+  for (const p of patterns) {
+    if (!p.folder && !p.source.includes("*")) files.add(p.source);
+    else others.push(compilePattern(p));
+  }
+  return (path) => files.has(path) || others.some((m) => m(path));
 }
 
 /** The git pathspec selecting (a superset of) what the pattern matches. */

@@ -5,7 +5,7 @@ import { gitDirOf } from "../repo/repo-root.js";
 import { BlobHashCache } from "./blob-hash-cache.js";
 import type { FileHashes } from "./fingerprint.js";
 import { type BlobFormat, hashFile } from "./hash-file.js";
-import { compilePattern, type PathPattern, toPathspec } from "./path-pattern.js";
+import { compilePatterns, type PathPattern, toPathspec } from "./path-pattern.js";
 import { mapPool } from "./pool.js";
 
 const HASH_CONCURRENCY = 16;
@@ -13,35 +13,41 @@ const HASH_CONCURRENCY = 16;
 interface Listed {
   /** Index blob id when git says the working file is exactly that blob. */
   cleanBlob?: string;
-  symlink: boolean;
   gitlink?: string;
-  deleted: boolean;
 }
 
 /**
- * Parses `git ls-files -z -t -s -m -d -o`: every index entry (H, S, or unmerged M), then the
- * modified (C) and deleted (R) ones again, and untracked files (?).
+ * Parses `git ls-files -z -t -s -m -o`: every index entry (`H 100644 <blob> 0\t<path>`, or
+ * stages 1-3 when unmerged), then the modified or deleted ones again (C), and untracked files
+ * (`? <path>`). Hand-rolled over indexOf: this runs over every file on every query.
  */
 function parseListing(out: string): Map<string, Listed> {
   const files = new Map<string, Listed>();
   const dirty = new Set<string>();
-  for (const record of out.split("\0")) {
-    if (record === "") continue;
-    const tag = record[0];
+  let pos = 0;
+  while (pos < out.length) {
+    const stop = out.indexOf("\0", pos);
+    const end = stop === -1 ? out.length : stop;
+    const tag = out[pos];
     if (tag === "?") {
-      files.set(record.slice(2), { symlink: false, deleted: false });
-      dirty.add(record.slice(2));
-      continue;
+      const path = out.slice(pos + 2, end);
+      files.set(path, {});
+      dirty.add(path);
+    } else if (end > pos) {
+      const tab = out.indexOf("\t", pos);
+      const mode = out.slice(pos + 2, pos + 8);
+      const blob = out.slice(pos + 9, tab - 2);
+      const path = out.slice(tab + 1, end);
+      let entry = files.get(path);
+      if (!entry) {
+        entry = {};
+        files.set(path, entry);
+      }
+      if (tag === "C" || out[tab - 1] !== "0") dirty.add(path);
+      if (mode === "160000") entry.gitlink = blob;
+      else entry.cleanBlob = blob;
     }
-    const tab = record.indexOf("\t");
-    const [, mode, blob, stage] = record.slice(0, tab).split(" ");
-    const path = record.slice(tab + 1);
-    const entry = files.get(path) ?? { symlink: mode === "120000", deleted: false };
-    if (tag === "R") entry.deleted = true;
-    if (tag === "C" || stage !== "0") dirty.add(path);
-    if (mode === "160000") entry.gitlink = blob;
-    else if (!dirty.has(path)) entry.cleanBlob = blob;
-    files.set(path, entry);
+    pos = end + 1;
   }
   for (const path of dirty) delete files.get(path)!.cleanBlob;
   return files;
@@ -57,22 +63,21 @@ export async function scanFiles(
   patterns: readonly PathPattern[],
 ): Promise<FileHashes> {
   if (patterns.length === 0) return new Map();
+  // A deleted file is listed as modified (C); reading it then finds nothing, so it is skipped.
   const out = await git(repo, [
     "ls-files",
     "-z",
     "-t",
     "-s",
     "-m",
-    "-d",
     "-o",
     "--exclude-standard",
     "--",
     ...patterns.map(toPathspec),
   ]);
-  const matchers = patterns.map(compilePattern);
-  const listed = [...parseListing(out)].filter(
-    ([path, entry]) => !entry.deleted && matchers.some((m) => m(path)),
-  );
+  // git's pathspecs select a superset (a pathspec also matches below a same-named folder).
+  const matches = compilePatterns(patterns);
+  const listed = [...parseListing(out)].filter(([path]) => matches(path));
   const cache = await BlobHashCache.load(gitDirOf(repo));
   const hashes = new Map<string, string>();
   const toRead: Array<[string, Listed]> = [];
