@@ -13,6 +13,8 @@ export interface MarkupRun {
 
 export function parseMarkup(text: string): MarkupRun[] {
   if (text === "~") return [];
+  // Most text has no markup at all: skip the scan.
+  if (!text.includes("{")) return text ? [{ text, script: "normal", overbar: false }] : [];
   const runs: MarkupRun[] = [];
   collect([...text], 0, "normal", false, runs);
   return mergeRuns(runs);
