@@ -7,10 +7,10 @@ export interface BoardNet {
 }
 
 /**
- * The board's nets, number → name, without net 0 ("no net"). KiCad 9 writes a top-level
- * `(net N "name")` table, but a board may also carry nets only on its pads (KiCad 10 drops the
- * table; hand-made boards omit it), so pad nets fill in whatever the table lacks. Sorted by
- * number.
+ * The board's nets, number → name, without net 0 ("no net"), sorted by number. KiCad 9 writes
+ * a top-level `(net N "name")` table and every demo board has one; without it kicad-cli 9 still
+ * loads the board but logs "Invalid net ID" (and KiCad 10 drops the table). Pads carry their
+ * net's name too, so pad nets fill in whatever the table lacks.
  */
 export function readNets(root: SList, footprints: readonly Footprint[]): BoardNet[] {
   const names = new Map<number, string>();
