@@ -1,12 +1,8 @@
+import type { Rect } from "../geometry/rect.js";
 import type { Point } from "./point.js";
 
-/** An axis-aligned bounding box in millimetres (Y-down, so minY is the top edge). */
-export interface BBox {
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
+/** An axis-aligned bounding box in mm (Y down, so minY is the top edge): the shared Rect. */
+export type BBox = Rect;
 
 export function boxOfPoints(points: Iterable<Point>): BBox | undefined {
   let minX = Infinity;

@@ -47,7 +47,8 @@ export function placeGraphic(placement: Placement, g: Graphic): Graphic {
     case "curve":
       return { ...g, points: g.points.map(p) };
     case "text":
-      // Text angles in KiCad 9 files are already absolute; only the anchor moves.
+      // KiCad 7+ writes footprint text angles absolute (a 45° part's reference reads 225 in
+      // the StickHub demo), so only the anchor moves. Not cross-checked against kicad-cli.
       return { ...g, at: p(g.at), angle: normalizeDegrees(g.angle) };
   }
 }
