@@ -15,7 +15,8 @@ import { type ProbeInk, ProbeRenderError, renderProbes } from "./render-probes.j
  */
 const SIZES = [2.54, 5.08] as const;
 const REPEAT = 10;
-const PAPER = { name: "A0", width: 1189, height: 841, margin: 15 };
+// The margin keeps single-character probes well away from the frame's zone letters and numbers.
+const PAPER = { name: "A0", width: 1189, height: 841, margin: 40 };
 const DECIMALS = 5;
 
 export interface CalibrateOptions {

@@ -41,8 +41,11 @@ function matchProbes(probes: readonly Probe[], strokes: SvgStrokedText[]): Probe
   const used = new Set<SvgStrokedText>();
   return probes.map((probe) => {
     const lines: SvgStrokedText[] = [];
-    for (const line of probe.text.split("\n")) {
-      const found = nearest(strokes, line, probe.at, used);
+    for (const [index, line] of probe.text.split("\n").entries()) {
+      // Ink may start up to about a text height away (descenders of top-justified text, a
+      // hierarchical label's arrow); later lines sit a line pitch (≈1.6 heights) further each.
+      const reach = MAX_ANCHOR_GAP + (index + 1) * 2 * probe.effects.size[1];
+      const found = nearest(strokes, line, probe.at, used, reach);
       if (!found) continue;
       used.add(found);
       lines.push(found);
@@ -56,18 +59,29 @@ function matchProbes(probes: readonly Probe[], strokes: SvgStrokedText[]): Probe
   });
 }
 
+/**
+ * How far (mm, plus two text heights per line) from its anchor a probe's ink may start. Every
+ * kind of text starts near its anchor; anything farther is some other text with the same
+ * content — a drawing-frame zone letter "A", say — and must not be mistaken for the probe.
+ */
+const MAX_ANCHOR_GAP = 3;
+
 function nearest(
   strokes: SvgStrokedText[],
   text: string,
   at: { x: number; y: number },
   used: Set<SvgStrokedText>,
+  reach: number,
 ): SvgStrokedText | undefined {
   let best: SvgStrokedText | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const s of strokes) {
     if (s.text !== text || used.has(s)) continue;
-    const box = s.centerLines ?? s.outline;
-    if (!box) continue;
+    const box =
+      s.outline && s.centerLines
+        ? unionRect(s.outline, s.centerLines)
+        : (s.centerLines ?? s.outline);
+    if (!box || gap(box, at) > reach) continue;
     const d = Math.hypot((box.minX + box.maxX) / 2 - at.x, (box.minY + box.maxY) / 2 - at.y);
     if (d < bestDistance) {
       best = s;
@@ -75,4 +89,11 @@ function nearest(
     }
   }
   return best;
+}
+
+/** Distance from a point to a rectangle (0 inside). */
+function gap(box: TextRect, at: { x: number; y: number }): number {
+  const dx = Math.max(box.minX - at.x, 0, at.x - box.maxX);
+  const dy = Math.max(box.minY - at.y, 0, at.y - box.maxY);
+  return Math.hypot(dx, dy);
 }
