@@ -10,6 +10,13 @@ import { expandRefs } from "./ref-list.js";
 import { compareRefs } from "./sort-refs.js";
 
 const NOT_FITTED = /^(dnp|dnf|nf|n\/f|not fitted|not populated|do not (fit|populate))$/i;
+/** Cells that mean "not stated" rather than a claim. */
+const PLACEHOLDER = /^(-|–|—|n\/a|na|tbd|tbc|\?+)$/i;
+
+function claimIn(row: Row, role: "value" | "footprint" | "mpn" | "qty"): string {
+  const text = row.cell(role);
+  return PLACEHOLDER.test(text) ? "" : text;
+}
 
 /**
  * BOM.md against the schematic: every BOM part listed once, nothing listed that the schematic
@@ -116,7 +123,7 @@ function compareRow(
   emit: Emit,
 ) {
   const where = `${path} line ${row.line}`;
-  const value = row.cell("value");
+  const value = claimIn(row, "value");
   if (value) {
     const agrees = (s: DriftSymbol) =>
       (s.dnp === true && NOT_FITTED.test(value)) || valuesEquivalent(value, s.value);
@@ -134,7 +141,7 @@ function compareRow(
       });
     }
   }
-  const footprint = row.cell("footprint");
+  const footprint = claimIn(row, "footprint");
   if (footprint) {
     const agrees = (s: DriftSymbol) => footprintMatches(footprint, s.footprint ?? "");
     for (const group of mismatches(present, (s) => s.footprint ?? "", agrees)) {
@@ -151,7 +158,7 @@ function compareRow(
       });
     }
   }
-  const mpn = row.cell("mpn");
+  const mpn = claimIn(row, "mpn");
   if (mpn) {
     const withMpn = present.filter((s) => mpnOf(s.fields) !== undefined);
     const actual = (s: DriftSymbol) => mpnOf(s.fields) ?? "";
@@ -167,7 +174,7 @@ function compareRow(
       });
     }
   }
-  const qty = row.cell("qty");
+  const qty = claimIn(row, "qty");
   if (qty && /^\d+$/.test(qty) && refs.length > 0 && Number(qty) !== refs.length) {
     emit({
       kind: "qty-mismatch",

@@ -58,13 +58,16 @@ export function checkPinoutDrift(doc: DriftDocument, design: DriftDesign): Drift
       });
       continue;
     }
+    // A blank reference cell continues the part of the row above ("U1" once, then its pins).
+    let previous = headingRef;
     for (const row of t.rows) {
       const pinCell = row.cell("pin");
       if (!pinCell) continue;
       const refCell = row.cell("ref");
       const expanded = refCell
         ? expandRefs(refCell)
-        : { refs: headingRef ? [headingRef] : [], unreadable: [] };
+        : { refs: previous ? [previous] : [], unreadable: [] };
+      if (refCell && expanded.refs.length === 1) previous = expanded.refs[0];
       if (expanded.unreadable.length > 0 || expanded.refs.length === 0) {
         emit({
           kind: "unreadable-row",
@@ -73,7 +76,9 @@ export function checkPinoutDrift(doc: DriftDocument, design: DriftDesign): Drift
           refs: expanded.refs,
           claim: refCell,
           actual: "",
-          detail: `${doc.path} line ${row.line}: cannot read "${refCell}" as a reference — write it like "U1"`,
+          detail: refCell
+            ? `${doc.path} line ${row.line}: cannot read "${refCell}" as a reference — write it like "U1"`
+            : `${doc.path} line ${row.line}: no reference for this pin and none above it — fill in the Refdes cell`,
         });
         continue;
       }
@@ -128,7 +133,7 @@ function comparePin(
     return;
   }
   const ofPart = pins.get(ref);
-  const facts = ofPart?.get(pin);
+  const facts = ofPart?.get(pin) ?? byName(ofPart, pin);
   if (!facts) {
     if (!ofPart || ofPart.size === 0) return; // nothing known about this part's pins
     const known = [...ofPart.keys()];
@@ -139,7 +144,7 @@ function comparePin(
       refs: [ref],
       claim: pin,
       actual: "",
-      detail: `${where} names pin "${pin}" of ${ref}, which has no such pin (it has ${known.slice(0, 12).join(", ")}${known.length > 12 ? ", …" : ""}) — use the pin number, not its name`,
+      detail: `${where} names pin "${pin}" of ${ref}, which has no pin with that number or name (it has ${known.slice(0, 12).join(", ")}${known.length > 12 ? ", …" : ""}) — use one of its pin numbers`,
     });
     return;
   }
@@ -178,6 +183,14 @@ function comparePin(
       detail: `${where} calls ${ref} pin ${pin} "${name}" but the symbol names it "${facts.name}" — change the cell to "${facts.name}" (or check the pin number)`,
     });
   }
+}
+
+/** A pin given by its name ("PA9") instead of its number, when exactly one pin has that name. */
+function byName(ofPart: Map<string, PinFacts> | undefined, name: string): PinFacts | undefined {
+  const matches = [...(ofPart?.values() ?? [])].filter(
+    (f) => f.name && pinNameMatches(name, f.name),
+  );
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 /** ref → pin → net and name, from the symbols' pin lists and the netlist. */

@@ -99,3 +99,13 @@ describe("checkBomDrift", () => {
     expect(findings[0]?.detail).toContain('"Refdes"');
   });
 });
+
+describe("checkBomDrift placeholders", () => {
+  it("treats -, n/a and TBD cells as not stated", () => {
+    const text = CLEAN_BOM.replace(
+      "| U1 | 1 | STM32F103C8T6 | LQFP-48 |",
+      "| U1 | n/a | — | TBD |",
+    );
+    expect(checkBomDrift({ path: "docs/BOM.md", text }, sampleDesign())).toEqual([]);
+  });
+});

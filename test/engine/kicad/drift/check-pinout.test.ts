@@ -85,3 +85,25 @@ describe("checkPinoutDrift", () => {
     expect(findings[0]?.detail).toContain('"Ref", "Value"');
   });
 });
+
+describe("checkPinoutDrift conveniences", () => {
+  it("carries a reference down blank cells and finds pins by name", () => {
+    const text = [
+      "| Ref | Pin | Name | Net |",
+      "|---|---|---|---|",
+      "| U1 | 42 | PB6 | I2C_SCL |",
+      "|  | PB7 | PB7 | I2C_SDA |",
+      "|  | USART1_TX | PA9 | LED_A |",
+    ].join("\n");
+    expect(check(text).map((f) => [f.kind, f.row, f.refs, f.claim])).toEqual([
+      ["pin-net-mismatch", 5, ["U1"], "LED_A"],
+    ]);
+  });
+
+  it("asks for a reference when the first row has none", () => {
+    const text = "| Ref | Pin | Net |\n|---|---|---|\n|  | 1 | GND |\n";
+    const findings = check(text);
+    expect(findings.map((f) => f.kind)).toEqual(["unreadable-row"]);
+    expect(findings[0]?.detail).toContain("fill in the Refdes cell");
+  });
+});
