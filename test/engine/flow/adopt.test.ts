@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import { adoptPassingStages } from "../../../engine/flow/adopt.js";
 import { readFlow } from "../../../engine/flow/read-flow.js";
 import { stageGraph } from "../../../stages/registry.js";
-import { tempRepo, useTempRepos, writeDesign } from "./flow-fixture.js";
+import { designWith, useTempRepos } from "./flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
 
 describe("adoption", () => {
   it("records adopted passes for person-written stages whose gates hold, in flow order", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await repo.write(".copperhead/config.json", JSON.stringify({ origin: "init" }));
     const results = await adoptPassingStages(repo.dir, graph);
     expect(results.map((r) => [r.stage, r.adopted])).toEqual(graph.order.map((n) => [n, true]));
@@ -25,8 +24,7 @@ describe("adoption", () => {
   });
 
   it("stops below a stage whose gate fails and reports why", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await repo.write("docs/BOM.md", "# BOM\n\n| Refdes | MPN |\n|---|---|\n| U1 | UNVERIFIED |\n");
     const results = await adoptPassingStages(repo.dir, graph);
     expect(results.map((r) => [r.stage, r.adopted])).toEqual([

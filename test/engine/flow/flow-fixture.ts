@@ -1,7 +1,7 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { recordDispatch } from "../../../engine/flow/dispatch.js";
 import type { BlockedEvent, OutcomeEvent } from "../../../engine/flow/events.js";
 import type { Evidence } from "../../../engine/flow/evidence.js";
@@ -22,24 +22,23 @@ export interface TempRepo {
 }
 
 const created: string[] = [];
+const templates = new Map<string, Promise<string>>();
 
-/** Registers cleanup of every repo made by `tempRepo` in the calling test file. */
+/** Registers cleanup of every repo made by `tempRepo` / `fromTemplate` in the calling test file. */
 export function useTempRepos(): void {
   afterEach(async () => {
     await Promise.all(created.splice(0).map((d) => rm(d, { recursive: true, force: true })));
   });
+  afterAll(async () => {
+    const dirs = await Promise.all(templates.values());
+    templates.clear();
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
 }
 
-/** A fresh git repository in a temp folder, with an identity so commits work anywhere. */
-export async function tempRepo(): Promise<TempRepo> {
-  const dir = await mkdtemp(join(tmpdir(), "copperhead-flow-"));
-  created.push(dir);
+function wrap(dir: string): TempRepo {
   const run = (...args: string[]) => git(dir, args);
-  await run("init", "-q", "-b", "main");
-  await run("config", "user.name", "Flow Test");
-  await run("config", "user.email", "flow@test.invalid");
-  await run("config", "commit.gpgsign", "false");
-  const repo: TempRepo = {
+  return {
     dir,
     git: run,
     async write(path, text) {
@@ -54,7 +53,43 @@ export async function tempRepo(): Promise<TempRepo> {
       await run("commit", "-q", "-m", message);
     },
   };
+}
+
+/** A fresh git repository in a temp folder, with an identity so commits work anywhere. */
+export async function tempRepo(): Promise<TempRepo> {
+  const dir = await mkdtemp(join(tmpdir(), "copperhead-flow-"));
+  created.push(dir);
+  const repo = wrap(dir);
+  await repo.git("init", "-q", "-b", "main");
+  await repo.git("config", "user.name", "Flow Test");
+  await repo.git("config", "user.email", "flow@test.invalid");
+  await repo.git("config", "commit.gpgsign", "false");
   return repo;
+}
+
+/**
+ * A private copy of a repo built once per test file: tests that need the same starting point
+ * (say, a design whose eight stages passed) pay for building it once. The copy is a plain
+ * recursive copy of the working tree and .git, so it is an ordinary repo of its own.
+ */
+export async function fromTemplate(
+  name: string,
+  build: (repo: TempRepo) => Promise<void>,
+): Promise<TempRepo> {
+  let template = templates.get(name);
+  if (!template) {
+    template = (async () => {
+      const repo = await tempRepo();
+      created.splice(created.indexOf(repo.dir), 1);
+      await build(repo);
+      return repo.dir;
+    })();
+    templates.set(name, template);
+  }
+  const copy = await mkdtemp(join(tmpdir(), "copperhead-flow-"));
+  created.push(copy);
+  await cp(await template, copy, { recursive: true });
+  return wrap(copy);
 }
 
 /** A complete small design whose files pass every stage's gate (real KiCad demo files). */
@@ -130,6 +165,14 @@ export async function runStage(
     JSON.stringify(outcomeFor(stage, dispatch.attempt, verdict, extra)),
   );
   return reapRun(repo.dir, graph, { stage, attempt: dispatch.attempt });
+}
+
+/** A copy of the standard design with the given stages passed in order (built once per file). */
+export function designWith(graph: FlowGraph, passed: readonly string[]): Promise<TempRepo> {
+  return fromTemplate(`design:${passed.join(",")}`, async (repo) => {
+    await writeDesign(repo);
+    for (const stage of passed) await runStage(repo, graph, stage, "pass");
+  });
 }
 
 /** Passes every stage of the graph in flow order. */

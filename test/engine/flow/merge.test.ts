@@ -7,28 +7,28 @@ import { readFlow } from "../../../engine/flow/read-flow.js";
 import { EVENTS_PATH } from "../../../engine/flow/run-paths.js";
 import { GitError } from "../../../engine/repo/git.js";
 import { stageGraph } from "../../../stages/registry.js";
-import { runStage, tempRepo, useTempRepos, writeDesign } from "./flow-fixture.js";
+import { fromTemplate, runStage, useTempRepos, writeDesign } from "./flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
 
 /** A repo at main with spec → schematic passed and committed, and two branches off it. */
-async function forkedRepo() {
-  const repo = await tempRepo();
-  await writeDesign(repo);
-  for (const stage of ["spec", "architecture", "parts", "schematic"]) {
-    await runStage(repo, graph, stage, "pass");
-  }
-  await repo.commitAll("design through the schematic");
-  await repo.git("branch", "firmware-job");
-  await repo.git("switch", "-q", "-c", "layout-job");
-  await runStage(repo, graph, "layout", "pass");
-  await repo.commitAll("copperhead(layout)");
-  await repo.git("switch", "-q", "firmware-job");
-  await runStage(repo, graph, "firmware", "fail");
-  await recordDispatch(repo.dir, graph, { stage: "firmware" });
-  await repo.commitAll("copperhead(firmware)");
-  return repo;
+function forkedRepo() {
+  return fromTemplate("forked", async (repo) => {
+    await writeDesign(repo);
+    for (const stage of ["spec", "architecture", "parts", "schematic"]) {
+      await runStage(repo, graph, stage, "pass");
+    }
+    await repo.commitAll("design through the schematic");
+    await repo.git("branch", "firmware-job");
+    await repo.git("switch", "-q", "-c", "layout-job");
+    await runStage(repo, graph, "layout", "pass");
+    await repo.commitAll("copperhead(layout)");
+    await repo.git("switch", "-q", "firmware-job");
+    await runStage(repo, graph, "firmware", "fail");
+    await recordDispatch(repo.dir, graph, { stage: "firmware" });
+    await repo.commitAll("copperhead(firmware)");
+  });
 }
 
 describe("event log under git merges", () => {

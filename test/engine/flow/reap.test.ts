@@ -8,14 +8,13 @@ import { FlowError } from "../../../engine/flow/flow-error.js";
 import { reapRun } from "../../../engine/flow/reap.js";
 import { dispatchPath, outcomePath } from "../../../engine/flow/run-paths.js";
 import { stageGraph } from "../../../stages/registry.js";
-import { outcomeFor, tempRepo, useTempRepos, writeDesign } from "./flow-fixture.js";
+import { designWith, outcomeFor, useTempRepos } from "./flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
 
 async function dispatched() {
-  const repo = await tempRepo();
-  await writeDesign(repo);
+  const repo = await designWith(graph, []);
   const event = await recordDispatch(repo.dir, graph, { stage: "spec" });
   return { repo, event };
 }

@@ -7,15 +7,7 @@ import { reapRun } from "../../../engine/flow/reap.js";
 import { outcomePath } from "../../../engine/flow/run-paths.js";
 import { type FlowAction, nextAction } from "../../../engine/flow/scheduler.js";
 import { stageGraph } from "../../../stages/registry.js";
-import {
-  outcomeFor,
-  passAll,
-  runStage,
-  type TempRepo,
-  tempRepo,
-  useTempRepos,
-  writeDesign,
-} from "./flow-fixture.js";
+import { designWith, outcomeFor, runStage, type TempRepo, useTempRepos } from "./flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
@@ -31,18 +23,11 @@ async function next(repo: TempRepo): Promise<FlowAction> {
   });
 }
 
-async function designRepo(passed: readonly string[]): Promise<TempRepo> {
-  const repo = await tempRepo();
-  await writeDesign(repo);
-  for (const stage of passed) await runStage(repo, graph, stage, "pass");
-  return repo;
-}
-
 const upToSchematic = ["spec", "architecture", "parts", "schematic"];
 
 describe("scheduler", () => {
   it("dispatches the first stage of an empty flow as a fresh run", async () => {
-    const repo = await designRepo([]);
+    const repo = await designWith(graph, []);
     expect(await next(repo)).toEqual({
       action: "DISPATCH",
       stage: "spec",
@@ -53,7 +38,7 @@ describe("scheduler", () => {
   });
 
   it("runs independent stages together, then yields, then reaps a finished run", async () => {
-    const repo = await designRepo(upToSchematic);
+    const repo = await designWith(graph, upToSchematic);
     expect(await next(repo)).toMatchObject({ action: "DISPATCH", stage: "layout" });
     await recordDispatch(repo.dir, graph, { stage: "layout" });
     // firmware only needs the schematic side: it may start while layout is in flight.
@@ -71,7 +56,7 @@ describe("scheduler", () => {
   });
 
   it("never dispatches a stage whose upstream or downstream is in flight", async () => {
-    const repo = await designRepo(["spec"]);
+    const repo = await designWith(graph, ["spec"]);
     await recordDispatch(repo.dir, graph, { stage: "architecture" });
     expect(await next(repo)).toEqual({
       action: "YIELD",
@@ -80,8 +65,7 @@ describe("scheduler", () => {
   });
 
   it("reruns a stale stage upstream before anything below it", async () => {
-    const repo = await designRepo([]);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     expect(await next(repo)).toEqual({ action: "DONE" });
     const bom = join(repo.dir, "docs/BOM.md");
     await writeFile(
@@ -92,7 +76,7 @@ describe("scheduler", () => {
   });
 
   it("a fix_owner that is not upstream escalates", async () => {
-    const repo = await designRepo([...upToSchematic, "layout", "outputs"]);
+    const repo = await designWith(graph, [...upToSchematic, "layout", "outputs"]);
     // layout is not upstream of firmware (they are siblings below the schematic).
     await runStage(repo, graph, "firmware", "fail", { fixOwner: "layout" });
     const action = await next(repo);
@@ -107,13 +91,13 @@ describe("scheduler", () => {
   });
 
   it("an unknown fix_owner escalates too", async () => {
-    const repo = await designRepo(["spec"]);
+    const repo = await designWith(graph, ["spec"]);
     await runStage(repo, graph, "architecture", "fail", { fixOwner: "marketing" });
     expect(await next(repo)).toMatchObject({ action: "ESCALATE", stage: "architecture" });
   });
 
   it("reruns the fix_owner first and merges failures routed to one owner into one run", async () => {
-    const repo = await designRepo(upToSchematic);
+    const repo = await designWith(graph, upToSchematic);
     const layout = await runStage(repo, graph, "layout", "fail", { fixOwner: "schematic" });
     const firmware = await runStage(repo, graph, "firmware", "fail", { fixOwner: "schematic" });
     const action = await next(repo);
@@ -145,7 +129,7 @@ describe("scheduler", () => {
   });
 
   it("a failure without fix_owner reruns the stage itself with its failure as context", async () => {
-    const repo = await designRepo([]);
+    const repo = await designWith(graph, []);
     const failed = await runStage(repo, graph, "spec", "fail");
     expect(await next(repo)).toEqual({
       action: "DISPATCH",
@@ -157,7 +141,7 @@ describe("scheduler", () => {
   });
 
   it("escalates a stage out of attempts until a person changes its files", async () => {
-    const repo = await designRepo([]);
+    const repo = await designWith(graph, []);
     for (let i = 0; i < 3; i++) await runStage(repo, graph, "spec", "fail");
     const action = await next(repo);
     expect(action).toMatchObject({ action: "ESCALATE", stage: "spec" });
@@ -167,14 +151,14 @@ describe("scheduler", () => {
   });
 
   it("takes max attempts from config.json", async () => {
-    const repo = await designRepo([]);
+    const repo = await designWith(graph, []);
     await repo.write(".copperhead/config.json", JSON.stringify({ maxAttempts: 1 }));
     await runStage(repo, graph, "spec", "fail");
     expect(await next(repo)).toMatchObject({ action: "ESCALATE", stage: "spec" });
   });
 
   it("keeps independent work going while one stage is out of attempts", async () => {
-    const repo = await designRepo(upToSchematic);
+    const repo = await designWith(graph, upToSchematic);
     for (let i = 0; i < 3; i++) await runStage(repo, graph, "firmware", "fail");
     expect(await next(repo)).toMatchObject({ action: "DISPATCH", stage: "layout" });
   });

@@ -5,7 +5,7 @@ import { recordDispatch } from "../../../engine/flow/dispatch.js";
 import { readFlow } from "../../../engine/flow/read-flow.js";
 import { recordSignoff } from "../../../engine/flow/signoff.js";
 import { stageGraph } from "../../../stages/registry.js";
-import { passAll, runStage, tempRepo, useTempRepos, writeDesign } from "./flow-fixture.js";
+import { designWith, runStage, useTempRepos } from "./flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
@@ -17,16 +17,13 @@ async function states(dir: string): Promise<Record<string, string>> {
 
 describe("derived stage state", () => {
   it("is missing everywhere in a repo with no log", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     const all = await states(repo.dir);
     expect(Object.values(all)).toEqual(graph.order.map(() => "missing"));
   });
 
   it("editing SPEC.md after the schematic passed makes the schematic and everything downstream stale", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     await repo.commitAll("design");
     expect(new Set(Object.values(await states(repo.dir)))).toEqual(new Set(["valid"]));
 
@@ -60,9 +57,7 @@ describe("derived stage state", () => {
   });
 
   it("editing a schematic-owned file makes the schematic and downstream stale and nothing upstream", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     const sheet = join(repo.dir, "hardware/amp.kicad_sch");
     await writeFile(sheet, `${await readFile(sheet, "utf8")}\n`);
     const all = await states(repo.dir);
@@ -73,9 +68,7 @@ describe("derived stage state", () => {
   });
 
   it("reverting the edit makes them valid again without a rerun", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     await repo.commitAll("design");
     const spec = join(repo.dir, "docs/SPEC.md");
     await writeFile(spec, "# Spec\n\n## Budgets\n\n- Supply: 300 V\n");
@@ -85,8 +78,7 @@ describe("derived stage state", () => {
   });
 
   it("a pass followed by a fail reports failed", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await runStage(repo, graph, "spec", "pass");
     expect((await states(repo.dir)).spec).toBe("valid");
     await runStage(repo, graph, "spec", "fail");
@@ -95,8 +87,7 @@ describe("derived stage state", () => {
   });
 
   it("a dispatch without outcome is in-flight", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await runStage(repo, graph, "spec", "pass");
     await recordDispatch(repo.dir, graph, { stage: "spec" });
     const flow = await readFlow(repo.dir, graph);
@@ -108,8 +99,7 @@ describe("derived stage state", () => {
   });
 
   it("an unreadable result is blocked", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await runStage(repo, graph, "spec", "pass");
     await runStage(repo, graph, "spec", "blocked");
     const spec = (await readFlow(repo.dir, graph)).statuses.get("spec")!;
@@ -118,9 +108,7 @@ describe("derived stage state", () => {
   });
 
   it("a deleted output makes its owner stale and names it", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     await repo.remove("firmware");
     const flow = await readFlow(repo.dir, graph);
     expect(flow.statuses.get("firmware")).toMatchObject({
@@ -131,8 +119,7 @@ describe("derived stage state", () => {
   });
 
   it("a signoff lapses while its pass is stale, returns on restore, and does not carry to a new run", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await runStage(repo, graph, "spec", "pass");
     await recordSignoff(repo.dir, graph, {
       stage: "spec",

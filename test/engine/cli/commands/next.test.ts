@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readEventLog } from "../../../../engine/flow/event-log.js";
 import { stageGraph } from "../../../../stages/registry.js";
-import {
-  passAll,
-  runCopperhead,
-  tempRepo,
-  useTempRepos,
-  writeDesign,
-} from "../../flow/flow-fixture.js";
+import { designWith, runCopperhead, useTempRepos } from "../../flow/flow-fixture.js";
 
 useTempRepos();
 
 describe("copperhead next", () => {
   it("prints the scheduler's action without writing anything", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(stageGraph(), []);
     const { code, stdout } = await runCopperhead(repo.dir, "next");
     expect(code).toBe(0);
     expect(stdout).toBe(
@@ -24,8 +17,7 @@ describe("copperhead next", () => {
   });
 
   it("--adopt records adopted passes first, then reports DONE", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(stageGraph(), []);
     const { code, stdout } = await runCopperhead(repo.dir, "next", "--adopt");
     expect(code).toBe(0);
     expect(stdout).toContain("adopted spec (its gate passes on the files as they are)\n");
@@ -34,9 +26,7 @@ describe("copperhead next", () => {
   });
 
   it("--json gives the action as data", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, stageGraph());
+    const repo = await designWith(stageGraph(), stageGraph().order);
     const { stdout } = await runCopperhead(repo.dir, "next", "--json");
     expect(JSON.parse(stdout)).toEqual({ schema: 1, next: { action: "DONE" }, adoptions: [] });
   });

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { readEventLog } from "../../../../engine/flow/event-log.js";
 import { stageGraph } from "../../../../stages/registry.js";
 import {
+  designWith,
   runCopperhead,
   runStage,
   tempRepo,
   useTempRepos,
-  writeDesign,
 } from "../../flow/flow-fixture.js";
 
 useTempRepos();
@@ -14,8 +14,7 @@ const graph = stageGraph();
 
 describe("copperhead signoff", () => {
   it("records acceptance of the current pass, bound to that outcome", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     const outcome = await runStage(repo, graph, "spec", "pass");
     const { code, stdout } = await runCopperhead(
       repo.dir,
@@ -56,8 +55,7 @@ describe("copperhead signoff", () => {
   });
 
   it("exits 1 and writes nothing when there is no valid pass to accept", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await runStage(repo, graph, "spec", "fail");
     const { code, stderr } = await runCopperhead(
       repo.dir,

@@ -4,22 +4,14 @@ import { describe, expect, it } from "vitest";
 import { EVENTS_PATH } from "../../../../engine/flow/run-paths.js";
 import { statusReportSchema } from "../../../../engine/flow/status-report.js";
 import { stageGraph } from "../../../../stages/registry.js";
-import {
-  passAll,
-  runCopperhead,
-  tempRepo,
-  useTempRepos,
-  writeDesign,
-} from "../../flow/flow-fixture.js";
+import { designWith, runCopperhead, tempRepo, useTempRepos } from "../../flow/flow-fixture.js";
 
 useTempRepos();
 const graph = stageGraph();
 
 describe("copperhead status", () => {
   it("prints the stage table with why a stage is stale, and the next action", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
-    await passAll(repo, graph);
+    const repo = await designWith(graph, graph.order);
     const spec = join(repo.dir, "docs/SPEC.md");
     await writeFile(spec, `${await readFile(spec, "utf8")}\n- Cost: 20 EUR\n`);
     const { code, stdout, stderr } = await runCopperhead(join(repo.dir, "docs"), "status");
@@ -35,8 +27,7 @@ describe("copperhead status", () => {
   });
 
   it("--json is the published report shape", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     const { code, stdout } = await runCopperhead(repo.dir, "status", "--json");
     expect(code).toBe(0);
     const report = statusReportSchema.parse(JSON.parse(stdout));
@@ -47,8 +38,7 @@ describe("copperhead status", () => {
   });
 
   it("warns about skipped log lines on stderr and still answers", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     await repo.write(EVENTS_PATH, "");
     await appendFile(join(repo.dir, EVENTS_PATH), '{"type":"dispatch","id":\n');
     const { code, stdout, stderr } = await runCopperhead(repo.dir, "status", "--json");
@@ -68,8 +58,7 @@ describe("copperhead status", () => {
   });
 
   it("reads another folder with --repo", async () => {
-    const repo = await tempRepo();
-    await writeDesign(repo);
+    const repo = await designWith(graph, []);
     const { code, stdout } = await runCopperhead("/", "status", "--repo", repo.dir);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^spec\s+missing\s+—/m);
