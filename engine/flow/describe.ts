@@ -8,6 +8,18 @@ export function describeStaleReason(reason: StaleReason): string {
   return `${reason.kind} ${reason.pattern} ${reason.change}`;
 }
 
+/** File reasons one by one, then the providers grouped: "upstream spec, parts stale". */
+export function describeStaleReasons(reasons: readonly StaleReason[]): string {
+  const out: string[] = [];
+  const upstream = new Map<string, string[]>();
+  for (const r of reasons) {
+    if (r.kind === "upstream") upstream.set(r.state, [...(upstream.get(r.state) ?? []), r.stage]);
+    else out.push(describeStaleReason(r));
+  }
+  for (const [state, stages] of upstream) out.push(`upstream ${stages.join(", ")} ${state}`);
+  return out.join("; ");
+}
+
 /** One line on what a stage's state rests on. */
 export function describeStatus(status: StageStatus): string {
   const parts: string[] = [];
@@ -15,7 +27,7 @@ export function describeStatus(status: StageStatus): string {
   if (status.state === "in-flight" && status.inFlight) {
     parts.push(`attempt ${status.inFlight.attempt} dispatched ${status.inFlight.at}`);
   }
-  if (status.state === "stale") parts.push(status.stale.map(describeStaleReason).join("; "));
+  if (status.state === "stale") parts.push(describeStaleReasons(status.stale));
   if (latest?.type === "blocked" && status.state === "blocked") parts.push(latest.reason);
   if (latest?.type === "outcome" && status.state === "failed") {
     const failed = latest.evidence.filter((e) => !e.ok).map((e) => e.check);

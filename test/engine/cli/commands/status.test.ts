@@ -21,7 +21,7 @@ describe("copperhead status", () => {
     expect(lines[0]).toMatch(/^stage\s+state\s+attempt\s+why$/);
     expect(lines[1]).toMatch(/^spec\s+stale\s+1\s+output docs\/SPEC.md changed$/);
     expect(lines.find((l) => l.startsWith("schematic"))).toMatch(
-      /stale\s+1\s+input docs\/SPEC.md changed; upstream spec is stale/,
+      /^schematic\s+stale\s+1\s+input docs\/SPEC.md changed; upstream spec, architecture, parts stale$/,
     );
     expect(stdout).toContain("next: DISPATCH spec attempt 2\n");
   });
