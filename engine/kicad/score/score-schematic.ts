@@ -1,0 +1,101 @@
+import type { LegibilityReport } from "../legibility/report.js";
+import type { SchematicHierarchy } from "../schematic/hierarchy.js";
+import { CALIBRATED_FLOOR, CALIBRATION } from "./calibration.js";
+import { effectiveWeights, parseScoreConfig, type ScoreConfigInput } from "./config.js";
+import { hierarchyStats } from "./hierarchy-stats.js";
+import { type Calibration, metricScore } from "./metric-curves.js";
+import { metricRaws } from "./metric-raws.js";
+import type { ScoreReport } from "./report.js";
+import type { SheetStats } from "./sheet-stats.js";
+
+/** The legibility result the cap depends on: a checker report, or just its counts. */
+export type LegibilityCounts =
+  | Pick<LegibilityReport, "counts">
+  | { error: number; advisory?: number };
+
+export interface ScoreOptions extends NonNullable<ScoreConfigInput> {
+  /** Error-severity findings cap the composite; omitted means none were found. */
+  legibility?: LegibilityCounts | undefined;
+}
+
+/**
+ * Scores a whole schematic hierarchy 0–100: thirteen metrics pooled over every sheet instance,
+ * weighted (defaults in metrics.ts, overridable), and capped below `floor` while
+ * error-severity legibility findings exist. Pure: the same hierarchy and options give the same
+ * report.
+ */
+export function scoreSchematic(
+  hierarchy: SchematicHierarchy,
+  options: ScoreOptions = {},
+): ScoreReport {
+  return scoreStats(hierarchyStats(hierarchy), hierarchy.instances.length, options);
+}
+
+/** The scorer over already pooled stats (what calibration reuses). */
+export function scoreStats(
+  stats: SheetStats,
+  sheets: number,
+  options: ScoreOptions = {},
+  calibration: Calibration = CALIBRATION,
+): ScoreReport {
+  const { legibility, ...section } = options;
+  const config = parseScoreConfig(section);
+  const weights = effectiveWeights(config);
+  const total = Object.values(weights).reduce((a, b) => a + b, 0);
+  const values = metricRaws(stats).map((m) => ({
+    ...m,
+    score: metricScore(m.name, m.raw, calibration),
+  }));
+  const metrics = values.map((m) => {
+    const weight = weights[m.name];
+    return {
+      name: m.name,
+      raw: round(m.raw, 4),
+      score: round(m.score, 4),
+      weight,
+      contribution: round((100 * weight * m.score) / total, 4),
+      detail: m.detail,
+    };
+  });
+  const uncapped = round(
+    values.reduce((sum, m) => sum + (100 * weights[m.name] * m.score) / total, 0),
+    2,
+  );
+  const counts = countsOf(legibility);
+  let cap: ScoreReport["cap"] = null;
+  let composite = uncapped;
+  if (counts.error > 0) {
+    const value = config.floor - 1;
+    const findings = `${counts.error} error-severity legibility finding${counts.error === 1 ? "" : "s"}`;
+    const floorText =
+      config.floor === CALIBRATED_FLOOR
+        ? `the floor of ${config.floor} that every KiCad demo sheet clears`
+        : `the configured floor of ${config.floor}`;
+    cap = {
+      value,
+      reason: `${findings} ${counts.error === 1 ? "holds" : "hold"} the score at ${value} or less, below ${floorText}; fix ${counts.error === 1 ? "it" : "them"} (copperhead check lists each with its fix) to lift the cap`,
+    };
+    composite = Math.min(uncapped, value);
+  }
+  return {
+    composite,
+    uncapped,
+    cap,
+    floor: config.floor,
+    metrics,
+    legibility: counts,
+    sheets,
+  };
+}
+
+function countsOf(legibility: LegibilityCounts | undefined): { error: number; advisory: number } {
+  if (!legibility) return { error: 0, advisory: 0 };
+  if ("counts" in legibility) return { ...legibility.counts };
+  return { error: legibility.error, advisory: legibility.advisory ?? 0 };
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  const rounded = Math.round(value * factor) / factor;
+  return rounded === 0 ? 0 : rounded;
+}
