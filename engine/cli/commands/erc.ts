@@ -3,7 +3,7 @@ import { z } from "zod";
 import { UsageError } from "../../errors.js";
 import { countViolations } from "../../kicad/cli/count-violations.js";
 import { displayPath } from "../../kicad/cli/display-path.js";
-import { erc } from "../../kicad/cli/erc.js";
+import { ercAnnotated } from "../../kicad/cli/erc-annotated.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { violationSchema } from "../../kicad/violation.js";
 import type { Command } from "../command.js";
@@ -43,7 +43,7 @@ export const ercCommand: Command = {
         `usage: ${usage}`,
       );
     }
-    const result = await erc(resolve(io.cwd, file), { env: io.env });
+    const result = await ercAnnotated(resolve(io.cwd, file), { env: io.env });
     const counts = countViolations(result.violations);
     const clean = counts.errors + counts.warnings === 0;
     const output: ErcOutput = ercOutputSchema.parse({

@@ -1,8 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { describe, it } from "vitest";
 import { ercOutputSchema } from "../../../../engine/cli/commands/erc.js";
 import { runCli } from "../../../../engine/cli/run-cli.js";
 import { captureIo } from "../../../helpers/capture-io.js";
-import { REPO_ROOT } from "../../../helpers/fixture-project.js";
+import { copyFixtureProject, REPO_ROOT } from "../../../helpers/fixture-project.js";
 
 const open = "test/fixtures/kicad/led-variants/led_open.kicad_sch";
 
@@ -92,5 +93,36 @@ describe.concurrent("copperhead erc", () => {
     });
     expect(await runCli(["erc", open], io)).toBe(2);
     expect(io.err()).toContain("COPPERHEAD_KICAD_CLI is set to /nonexistent/kicad-cli");
+  });
+});
+
+describe("copperhead erc annotation", () => {
+  it("adds copperhead's duplicate-reference finding that kicad-cli's ERC does not report", async ({
+    expect,
+  }) => {
+    const project = await copyFixtureProject();
+    try {
+      const sheet = project.path("led.kicad_sch");
+      const text = await readFile(sheet, "utf8");
+      // D1 renamed to R1: kicad-cli's ERC stays silent and its netlist would merge the two parts.
+      await writeFile(
+        sheet,
+        text
+          .replace('(property "Reference" "D1"', '(property "Reference" "R1"')
+          .replace('(reference "D1")', '(reference "R1")'),
+      );
+      const io = captureIo(project.dir);
+      expect(await runCli(["erc", "--json", "led.kicad_sch"], io)).toBe(1);
+      const output = ercOutputSchema.parse(JSON.parse(io.out()));
+      const ours = output.violations.filter((v) => v.source === "copperhead");
+      expect(ours).toHaveLength(1);
+      expect(ours[0]).toMatchObject({ type: "duplicate_reference", severity: "error", sheet: "/" });
+      expect(ours[0]!.items.map((i) => i.description)).toEqual([
+        expect.stringContaining("Symbol R1 [330]"),
+        expect.stringContaining("Symbol R1 [LED]"),
+      ]);
+    } finally {
+      await project.remove();
+    }
   });
 });
