@@ -96,13 +96,14 @@ export function properCrossing(s: Segment, t: Segment, tolerance: number): Point
   const qx = t.b.x - t.a.x;
   const qy = t.b.y - t.a.y;
   const denom = rx * qy - ry * qx;
-  if (denom === 0) return undefined;
+  const lenS = Math.hypot(rx, ry);
+  const lenT = Math.hypot(qx, qy);
+  // Parallel (or degenerate) strokes never cross at a single point.
+  if (lenS === 0 || lenT === 0 || Math.abs(denom) < 1e-12 * lenS * lenT) return undefined;
   const wx = t.a.x - s.a.x;
   const wy = t.a.y - s.a.y;
   const u = (wx * qy - wy * qx) / denom;
   const v = (wx * ry - wy * rx) / denom;
-  const lenS = Math.hypot(rx, ry);
-  const lenT = Math.hypot(qx, qy);
   const epsU = tolerance / lenS;
   const epsV = tolerance / lenT;
   if (u <= epsU || u >= 1 - epsU || v <= epsV || v >= 1 - epsV) return undefined;

@@ -1,7 +1,10 @@
 import { dirname, relative } from "node:path";
+import { arcOutline, circleOutline, type Outline, rectangleOutline } from "../geometry/outline.js";
 import { paperSize } from "../geometry/paper.js";
-import { type Rect, rectFromCorners, rectFromPoints } from "../geometry/rect.js";
+import { samePoint } from "../geometry/point.js";
+import { type Rect, rectFromCorners, rectFromPoints, rectUnionAll } from "../geometry/rect.js";
 import type { Segment } from "../geometry/segment.js";
+import { TOLERANCE_MM } from "../geometry/tolerance.js";
 import {
   annotationOf,
   type SchematicHierarchy,
@@ -11,7 +14,7 @@ import { pinsOf } from "../schematic/pins-of.js";
 import type { PlacedSymbol } from "../schematic/placed-symbol.js";
 import type { Schematic } from "../schematic/read-schematic.js";
 import { libToSheet } from "../schematic/transform.js";
-import { graphicOutline } from "../symbol/graphic-outline.js";
+import type { Graphic } from "../symbol/graphic.js";
 import type { Property } from "../symbol/property.js";
 import { unitGraphics } from "../symbol/unit-items.js";
 import { quoteText } from "./describe.js";
@@ -86,9 +89,9 @@ function layoutSymbol(
   const lib = symbol.lib!;
   // KiCad shows a unit of a multi-unit part with its letter: U3B is unit 2 of U3.
   const ref = lib.unitCount > 1 ? `${reference}${unitLetter(unit)}` : reference;
-  const outline = unitGraphics(lib, unit, symbol.bodyStyle)
-    .filter((g) => g.kind !== "text" && g.kind !== "text_box")
-    .flatMap((g) => graphicOutline(g).map((p) => libToSheet(p, symbol)));
+  const outlines = unitGraphics(lib, unit, symbol.bodyStyle).flatMap((g) =>
+    placedOutline(g, symbol),
+  );
   const pins = pinsOf(symbol, unit)
     .filter((p) => !p.hidden)
     .map((p) => p.at);
@@ -115,17 +118,75 @@ function layoutSymbol(
     value: symbol.value,
     at: symbol.at,
     power: symbol.power || symbol.libId.startsWith("power:") || reference.startsWith("#"),
-    body: rectFromPoints(outline),
+    body: rectUnionAll(outlines.map((o) => rectFromPoints(o.points)!)),
+    outlines,
     pins,
     fields,
   };
 }
 
+/**
+ * A library graphic as strokes on the sheet. Text inside the symbol is not body (pin names and
+ * graphic text are excluded from every test); fills make a polyline a closed shape.
+ */
+function placedOutline(g: Graphic, placement: PlacedSymbol): Outline[] {
+  const at = (p: { x: number; y: number }) => libToSheet(p, placement);
+  switch (g.kind) {
+    case "rectangle":
+      return [rectangleOutline(at(g.start), at(g.end))];
+    case "circle": {
+      const c = at(g.center);
+      return [circleOutline(c, g.radius)];
+    }
+    case "polyline": {
+      const points = g.points.map(at);
+      const first = points[0];
+      const last = points[points.length - 1];
+      const closed =
+        g.fill !== "none" ||
+        (points.length > 3 &&
+          first !== undefined &&
+          last !== undefined &&
+          samePoint(first, last, TOLERANCE_MM));
+      return points.length > 0 ? [{ points, closed }] : [];
+    }
+    case "arc": {
+      const mid = g.mid ?? arcMidFromCenter(g.start, g.end, g.center);
+      return [
+        mid
+          ? arcOutline(at(g.start), at(mid), at(g.end))
+          : { points: [at(g.start), at(g.end)], closed: false },
+      ];
+    }
+    case "bezier":
+      return g.points.length > 0 ? [{ points: g.points.map(at), closed: false }] : [];
+    default:
+      return [];
+  }
+}
+
+/** KiCad 6 arcs give a centre instead of a middle point: take the shorter way round. */
+function arcMidFromCenter(
+  start: { x: number; y: number },
+  end: { x: number; y: number },
+  center: { x: number; y: number } | undefined,
+): { x: number; y: number } | undefined {
+  if (!center) return undefined;
+  const r = Math.hypot(start.x - center.x, start.y - center.y);
+  const a0 = Math.atan2(start.y - center.y, start.x - center.x);
+  let a1 = Math.atan2(end.y - center.y, end.x - center.x);
+  if (a1 - a0 > Math.PI) a1 -= 2 * Math.PI;
+  if (a0 - a1 > Math.PI) a1 += 2 * Math.PI;
+  const mid = (a0 + a1) / 2;
+  return { x: center.x + r * Math.cos(mid), y: center.y + r * Math.sin(mid) };
+}
+
 /** What a visible field shows, or undefined when it draws nothing. */
 function fieldText(property: Property, value: string): string | undefined {
+  // Empty values first: reading `hidden` means reading the field's effects.
+  if (value.trim() === "" || value === "~") return undefined;
   if (property.hidden) return undefined;
-  const text = property.showName ? `${property.name}: ${value}` : value;
-  return text.trim() === "" || text === "~" ? undefined : text;
+  return property.showName ? `${property.name}: ${value}` : value;
 }
 
 function unitLetter(unit: number): string {

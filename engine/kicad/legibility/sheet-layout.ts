@@ -1,3 +1,4 @@
+import type { Outline } from "../geometry/outline.js";
 import type { PaperSize } from "../geometry/paper.js";
 import type { Point } from "../geometry/point.js";
 import type { Rect } from "../geometry/rect.js";
@@ -49,6 +50,11 @@ export interface LayoutSymbol {
   power: boolean;
   /** The box of the body graphics (pins and text excluded), or undefined when it has none. */
   body: Rect | undefined;
+  /**
+   * The body graphics as drawn (sheet mm): what text and wires must actually keep clear of.
+   * Empty means "use the box" (hand-built layouts, pin-only symbols).
+   */
+  outlines: Outline[];
   /** Connection points of the pins in sheet mm. */
   pins: Point[];
   /** The visible fields, each measured as KiCad draws it. */

@@ -5,8 +5,8 @@ export function* nearbyBodyPairs(ctx: SheetContext, margin: number): Generator<[
   for (let i = 0; i < ctx.bodies.length; i++) {
     const a = ctx.bodies[i]!;
     for (const hit of ctx.bodyIndex.query(a.box, margin)) {
-      if (hit.value <= i) continue;
-      yield [a, ctx.bodies[hit.value]!];
+      if (hit <= i) continue;
+      yield [a, ctx.bodies[hit]!];
     }
   }
 }

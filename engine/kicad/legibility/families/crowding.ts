@@ -1,6 +1,7 @@
 import { formatPoint, roundTo } from "../../geometry/point.js";
-import { rectCenter, rectGap, rectsOverlap } from "../../geometry/rect.js";
+import { rectCenter, rectGap } from "../../geometry/rect.js";
 import { TOLERANCE_MM } from "../../geometry/tolerance.js";
+import { bodiesOverlap } from "../body-contact.js";
 import { mm } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import { moveDirection, separatingMove } from "../separation.js";
@@ -12,7 +13,9 @@ export function checkCrowding(ctx: SheetContext): FindingDraft[] {
   const { minPitch, gridPitch } = ctx.thresholds;
   const out: FindingDraft[] = [];
   for (const [a, b] of nearbyBodyPairs(ctx, minPitch)) {
-    if (rectsOverlap(a.box, b.box, TOLERANCE_MM)) continue;
+    // Overlapping drawings are symbol-overlap's; boxes that overlap while the drawings do not
+    // (an op-amp's slanted edge) are as close as bodies get: crowded.
+    if (bodiesOverlap(a, b, TOLERANCE_MM)) continue;
     const gap = rectGap(a.box, b.box);
     if (gap >= minPitch - TOLERANCE_MM) continue;
     const d = separatingMove(a.box, b.box, minPitch, gridPitch);

@@ -1,10 +1,10 @@
 import { formatPoint } from "../../geometry/point.js";
 import { rectInflate, rectsOverlap } from "../../geometry/rect.js";
 import { segmentEntersRect } from "../../geometry/segment.js";
-import { TOLERANCE_MM } from "../../geometry/tolerance.js";
+import { bodyTouchesRect } from "../body-contact.js";
 import type { FindingDraft } from "../finding-draft.js";
 import type { SheetContext } from "../sheet-context.js";
-import { TEXT_TEXT_MARGIN_MM, TEXT_WIRE_MARGIN_MM } from "./text-collision.js";
+import { TEXT_BODY_MARGIN_MM, TEXT_TEXT_MARGIN_MM, TEXT_WIRE_MARGIN_MM } from "./text-collision.js";
 
 /**
  * A vertical label reads sideways; when the same label would fit horizontally without hitting
@@ -18,18 +18,16 @@ export function checkLabelOrientation(ctx: SheetContext): FindingDraft[] {
     const box = label.horizontalBox;
     const hitsBody = ctx.bodyIndex
       .query(box)
-      .some((h) => rectsOverlap(box, ctx.bodies[h.value]!.box, TOLERANCE_MM));
+      .some((h) => bodyTouchesRect(ctx.bodies[h]!, box, TEXT_BODY_MARGIN_MM));
     if (hitsBody) continue;
     const inner = rectInflate(box, -TEXT_WIRE_MARGIN_MM);
     const hitsWire = ctx.wireIndex
       .query(box)
-      .some(
-        (h) => !t.attachedWires.has(h.value) && segmentEntersRect(ctx.wires[h.value]!, inner, 0),
-      );
+      .some((h) => !t.attachedWires.has(h) && segmentEntersRect(ctx.wires[h]!, inner, 0));
     if (hitsWire) continue;
-    const hitsText = ctx.texts.some(
-      (o) => o !== t && rectsOverlap(box, o.box, TEXT_TEXT_MARGIN_MM),
-    );
+    const hitsText = ctx.textIndex
+      .query(box)
+      .some((i) => ctx.texts[i] !== t && rectsOverlap(box, ctx.texts[i]!.box, TEXT_TEXT_MARGIN_MM));
     if (hitsText) continue;
     out.push({
       at: label.anchor,

@@ -11,7 +11,6 @@ import { TOLERANCE_MM } from "../../geometry/tolerance.js";
 import { mm } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import type { SheetContext } from "../sheet-context.js";
-import { contentItems } from "./content-items.js";
 
 /**
  * Content that fills little of its page: the sheet prints small and reads as scattered. The
@@ -20,7 +19,7 @@ import { contentItems } from "./content-items.js";
 export function checkLowUtilization(ctx: SheetContext): FindingDraft[] {
   const frame = ctx.frame;
   if (!frame) return [];
-  const content = rectUnionAll(contentItems(ctx).map((i) => i.box));
+  const content = rectUnionAll(ctx.content().map((i) => i.box));
   if (!content) return [];
   const usableArea = rectArea(frame.usable) - rectArea(frame.titleBlock);
   const clipped = rectIntersection(content, frame.usable);

@@ -1,10 +1,9 @@
 import { formatPoint } from "../../geometry/point.js";
-import { type Rect, rectCenter, rectsOverlap } from "../../geometry/rect.js";
+import { type Rect, rectCenter, rectContains, rectsOverlap } from "../../geometry/rect.js";
 import { TOLERANCE_MM } from "../../geometry/tolerance.js";
 import { ceilToStep, mm } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import type { SheetContext } from "../sheet-context.js";
-import { contentItems } from "./content-items.js";
 
 /**
  * Drawing outside the inner border of the drawing sheet (over the zone ruler or off the page),
@@ -18,7 +17,7 @@ export function checkOutOfFrame(ctx: SheetContext): FindingDraft[] {
   const out: FindingDraft[] = [];
   const reported = new Set<string>();
 
-  for (const item of contentItems(ctx)) {
+  for (const item of ctx.content()) {
     if (item.ownerBody !== undefined && reported.has(item.ownerBody)) continue;
     const past = overshoot(item.box, usable);
     if (past.length > 0) {
@@ -28,13 +27,16 @@ export function checkOutOfFrame(ctx: SheetContext): FindingDraft[] {
         at: rectCenter(item.box),
         refs: [item.ref],
         detail:
-          `${item.description} extends ${past.map((p) => `${mm(p.by)} mm past the ${p.edge} edge`).join(" and ")} ` +
+          `${item.describe()} extends ${past.map((p) => `${mm(p.by)} mm past the ${p.edge} edge`).join(" and ")} ` +
           `of the drawing frame (${mm(usable.minX)}–${mm(usable.maxX)} × ${mm(usable.minY)}–${mm(usable.maxY)} mm); ` +
           `move it ${moves}, or use a larger paper`,
       });
       continue;
     }
-    if (rectsOverlap(item.box, titleBlock, TOLERANCE_MM)) {
+    // Designers write notes into the title block's blank upper area on purpose; only a note
+    // straddling its border, or any other item, is in the way.
+    const titleNote = item.freeText === true && rectContains(titleBlock, item.box, TOLERANCE_MM);
+    if (!titleNote && rectsOverlap(item.box, titleBlock, TOLERANCE_MM)) {
       reported.add(item.ref);
       const up = ceilToStep(item.box.maxY - titleBlock.minY, step);
       const left = ceilToStep(item.box.maxX - titleBlock.minX, step);
@@ -42,7 +44,7 @@ export function checkOutOfFrame(ctx: SheetContext): FindingDraft[] {
         at: rectCenter(item.box),
         refs: [item.ref],
         detail:
-          `${item.description} overlaps the title block (from ${formatPoint({ x: titleBlock.minX, y: titleBlock.minY })} ` +
+          `${item.describe()} overlaps the title block (from ${formatPoint({ x: titleBlock.minX, y: titleBlock.minY })} ` +
           `to the bottom-right corner); move it ${mm(Math.min(up, left))} mm ${up <= left ? "up" : "left"} to clear it`,
       });
     }

@@ -1,6 +1,7 @@
 import { formatPoint, roundTo } from "../../geometry/point.js";
-import { overlapX, overlapY, rectCenter, rectsOverlap } from "../../geometry/rect.js";
+import { overlapX, overlapY, rectCenter } from "../../geometry/rect.js";
 import { TOLERANCE_MM } from "../../geometry/tolerance.js";
+import { bodiesOverlap } from "../body-contact.js";
 import { mm } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import { moveDirection, separatingMove } from "../separation.js";
@@ -12,7 +13,7 @@ export function checkSymbolOverlap(ctx: SheetContext): FindingDraft[] {
   const { minPitch, gridPitch } = ctx.thresholds;
   const out: FindingDraft[] = [];
   for (const [a, b] of nearbyBodyPairs(ctx, 0)) {
-    if (!rectsOverlap(a.box, b.box, TOLERANCE_MM)) continue;
+    if (!bodiesOverlap(a, b, TOLERANCE_MM)) continue;
     const d = separatingMove(a.box, b.box, minPitch, gridPitch);
     const target = { x: roundTo(b.at.x + d.x, 4), y: roundTo(b.at.y + d.y, 4) };
     out.push({

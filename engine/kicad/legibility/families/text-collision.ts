@@ -1,8 +1,7 @@
 import { formatPoint, roundTo } from "../../geometry/point.js";
 import { overlapX, overlapY, rectCenter, rectInflate, rectsOverlap } from "../../geometry/rect.js";
-import { RectIndex } from "../../geometry/rect-index.js";
 import { segmentBounds, segmentEntersRect } from "../../geometry/segment.js";
-import { TOLERANCE_MM } from "../../geometry/tolerance.js";
+import { bodyTouchesRect } from "../body-contact.js";
 import { describeWire, mm } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import { moveDirection, separatingMove } from "../separation.js";
@@ -14,8 +13,13 @@ import type { SheetContext, TextItem } from "../sheet-context.js";
  * does not touch a glyph.
  */
 export const TEXT_WIRE_MARGIN_MM = 0.15;
-/** Two texts overlapping by less than this read as touching, not colliding. */
-export const TEXT_TEXT_MARGIN_MM = 0.1;
+/** Text reaching into a body's stroke by less than this reads as touching, not covering it. */
+export const TEXT_BODY_MARGIN_MM = 0.15;
+/**
+ * Two texts overlapping by less than this read as touching, not colliding: KiCad's own stacks
+ * of global labels at 2.54 mm pitch share their outlines' pen width (0.15 mm).
+ */
+export const TEXT_TEXT_MARGIN_MM = 0.2;
 
 /**
  * Text drawn over things: (a) a field, free text, sheet name or label over a body it does not
@@ -30,8 +34,8 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
   for (const t of ctx.texts) {
     const hits = ctx.bodyIndex
       .query(t.box)
-      .map((h) => ctx.bodies[h.value]!)
-      .filter((b) => b.name !== t.ownerBody && rectsOverlap(t.box, b.box, TOLERANCE_MM));
+      .map((h) => ctx.bodies[h]!)
+      .filter((b) => b.name !== t.ownerBody && bodyTouchesRect(b, t.box, TEXT_BODY_MARGIN_MM));
     if (hits.length > 0) {
       const first = hits[0]!;
       const d = separatingMove(first.box, t.box, grid / 2, grid / 2);
@@ -47,11 +51,9 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
     const inner = rectInflate(t.box, -TEXT_WIRE_MARGIN_MM);
     const wire = ctx.wireIndex
       .query(t.box)
-      .find(
-        (h) => !t.attachedWires.has(h.value) && segmentEntersRect(ctx.wires[h.value]!, inner, 0),
-      );
-    if (wire) {
-      const w = ctx.wires[wire.value]!;
+      .find((h) => !t.attachedWires.has(h) && segmentEntersRect(ctx.wires[h]!, inner, 0));
+    if (wire !== undefined) {
+      const w = ctx.wires[wire]!;
       const d = separatingMove(segmentBounds(w), t.box, grid / 2, grid / 2);
       out.push({
         at: t.anchor,
@@ -63,14 +65,10 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
     }
   }
 
-  const index = new RectIndex<number>(12.7);
-  ctx.texts.forEach((t, i) => {
-    index.add(t.box, i);
-  });
   ctx.texts.forEach((a, i) => {
-    for (const hit of index.query(a.box)) {
-      if (hit.value <= i) continue;
-      const b = ctx.texts[hit.value]!;
+    for (const hit of ctx.textIndex.query(a.box)) {
+      if (hit <= i) continue;
+      const b = ctx.texts[hit]!;
       if (!rectsOverlap(a.box, b.box, TEXT_TEXT_MARGIN_MM)) continue;
       const d = separatingMove(a.box, b.box, grid / 2, grid / 2);
       out.push({
@@ -87,7 +85,7 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
 }
 
 function describeText(t: TextItem): string {
-  return `${t.description} at ${formatPoint(t.anchor)}`;
+  return `${t.describe()} at ${formatPoint(t.anchor)}`;
 }
 
 function shift(p: { x: number; y: number }, d: { x: number; y: number }) {

@@ -1,7 +1,7 @@
 import { formatPoint, samePoint } from "../../geometry/point.js";
 import { rectCenter } from "../../geometry/rect.js";
-import { segmentEntersRect } from "../../geometry/segment.js";
 import { TOLERANCE_MM } from "../../geometry/tolerance.js";
+import { bodyCrossesSegment } from "../body-contact.js";
 import { describeBox, describeWire } from "../describe.js";
 import type { FindingDraft } from "../finding-draft.js";
 import type { SheetContext } from "../sheet-context.js";
@@ -15,8 +15,8 @@ export function checkWireThroughSymbol(ctx: SheetContext): FindingDraft[] {
   const out: FindingDraft[] = [];
   for (const body of ctx.bodies) {
     for (const hit of ctx.wireIndex.query(body.box)) {
-      const w = ctx.wires[hit.value]!;
-      if (!segmentEntersRect(w, body.box, TOLERANCE_MM)) continue;
+      const w = ctx.wires[hit]!;
+      if (!bodyCrossesSegment(body, w, TOLERANCE_MM)) continue;
       const ownPin = body.pins.some(
         (p) => samePoint(p, w.a, TOLERANCE_MM) || samePoint(p, w.b, TOLERANCE_MM),
       );

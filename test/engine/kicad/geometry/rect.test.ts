@@ -57,13 +57,20 @@ describe("rect", () => {
 
 describe("RectIndex", () => {
   it("finds exactly the items near a query, each once, in insertion order", () => {
-    const index = new RectIndex<string>(5);
-    index.add(box(0, 0, 12, 1), "long");
-    index.add(box(30, 30, 31, 31), "far");
-    index.add(box(9, 0, 10, 1), "near");
-    const hits = index.query(box(8, 0, 9, 1)).map((h) => h.value);
-    expect(hits).toEqual(["long", "near"]);
-    expect(index.query(box(28, 28, 29, 29), 1).map((h) => h.value)).toEqual(["far"]);
-    expect(index.query(box(28, 28, 29, 29)).map((h) => h.value)).toEqual([]);
+    const index = new RectIndex(5);
+    const long = index.add(box(0, 0, 12, 1));
+    const far = index.add(box(30, 30, 31, 31));
+    const near = index.add(box(9, 0, 10, 1));
+    expect(index.query(box(8, 0, 9, 1))).toEqual([long, near]);
+    expect(index.query(box(28, 28, 29, 29), 1)).toEqual([far]);
+    expect(index.query(box(28, 28, 29, 29))).toEqual([]);
+    expect(index.rect(near)).toEqual(box(9, 0, 10, 1));
+  });
+
+  it("stays correct past its first growth and across many queries", () => {
+    const index = new RectIndex(1);
+    for (let i = 0; i < 200; i++) index.add(box(i, 0, i + 0.5, 0.5));
+    for (let q = 0; q < 3; q++) expect(index.query(box(150, 0, 152.9, 1))).toEqual([150, 151, 152]);
+    expect(index.size).toBe(200);
   });
 });

@@ -18,6 +18,7 @@ function part(ref: string, x: number, y: number): LayoutSymbol {
     at: { x, y },
     power: false,
     body: { minX: x - 1, minY: y - 2.5, maxX: x + 1, maxY: y + 2.5 },
+    outlines: [],
     pins: [
       { x, y: y - 3.81 },
       { x, y: y + 3.81 },
