@@ -3,6 +3,7 @@ import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
 import { nextCommand } from "./commands/next.js";
+import { scoreCommand } from "./commands/score.js";
 import { signoffCommand } from "./commands/signoff.js";
 import { statusCommand } from "./commands/status.js";
 
@@ -14,6 +15,7 @@ export const commands: readonly Command[] = [
   signoffCommand,
   ercCommand,
   drcCommand,
+  scoreCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -11,9 +11,14 @@ export function renderScore(report: ScoreReport): string {
     lines.push(`  cap: ${report.cap.value} — ${report.cap.reason} (uncapped: ${report.uncapped})`);
   }
   const width = Math.max(...report.metrics.map((m) => m.name.length));
+  const weightWidth = Math.max(...report.metrics.map((m) => String(m.weight).length));
+  const plus = (v: number) => `+${v.toFixed(2)}`;
+  const contributionWidth = Math.max(...report.metrics.map((m) => plus(m.contribution).length));
   for (const m of report.metrics) {
+    const weight = String(m.weight).padStart(weightWidth);
+    const contribution = plus(m.contribution).padStart(contributionWidth);
     lines.push(
-      `  ${m.name.padEnd(width)}  raw ${m.raw.toFixed(4)}  score ${m.score.toFixed(3)}  weight ${m.weight}  +${m.contribution.toFixed(2)}  (${m.detail})`,
+      `  ${m.name.padEnd(width)}  raw ${m.raw.toFixed(4)}  score ${m.score.toFixed(3)}  weight ${weight}  ${contribution}  (${m.detail})`,
     );
   }
   return `${lines.join("\n")}\n`;

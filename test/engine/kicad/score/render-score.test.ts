@@ -24,18 +24,27 @@ const base: ScoreReport = {
       contribution: 10,
       detail: "0 crossings among 4 wire segments",
     },
+    {
+      name: "wire-bends",
+      raw: 2,
+      score: 0.415,
+      weight: 6,
+      contribution: 2.49,
+      detail: "4 corners over 2 parts",
+    },
   ],
   legibility: { error: 0, advisory: 0 },
   sheets: 1,
 };
 
 describe("renderScore", () => {
-  it("prints the score, then one aligned line per metric", () => {
+  it("prints the score, then one line per metric in aligned columns", () => {
     expect(renderScore(base)).toBe(
       [
         "score: 87.5/100",
         "  pin-attachment  raw 0.9000  score 0.947  weight 12  +11.37  (9 of 10 two-pin parts wired to another part)",
         "  wire-crossings  raw 0.0000  score 1.000  weight 10  +10.00  (0 crossings among 4 wire segments)",
+        "  wire-bends      raw 2.0000  score 0.415  weight  6   +2.49  (4 corners over 2 parts)",
         "",
       ].join("\n"),
     );

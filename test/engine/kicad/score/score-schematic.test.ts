@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../../../engine/errors.js";
-import { CALIBRATED_FLOOR } from "../../../../engine/kicad/score/calibration.js";
+import { CALIBRATED_FLOOR, CALIBRATION } from "../../../../engine/kicad/score/calibration.js";
 import type { MetricName } from "../../../../engine/kicad/score/metrics.js";
 import { METRIC_NAMES } from "../../../../engine/kicad/score/metrics.js";
 import { type ScoreReport, scoreReportSchema } from "../../../../engine/kicad/score/report.js";
@@ -62,12 +62,21 @@ describe("pin attachment and islands", () => {
         { lib: "Device:R", ref: "R1", at: [50.8, 50.8] },
         { lib: "power:+5V", ref: "#PWR01", at: [50.8, 46.99] },
         { lib: "power:GND", ref: "#PWR02", at: [50.8, 54.61] },
+        // A power flag is an ERC annotation: neither a part nor a power symbol.
+        { lib: "power:PWR_FLAG", ref: "#FLG01", at: [50.8, 54.61] },
       ],
     });
     expect(metric(report, "pin-attachment").raw).toBe(0);
     expect(metric(report, "island-parts").raw).toBe(0);
     // Power ports are not parts: one part, two power symbols.
-    expect(metric(report, "power-symbol-economy")).toMatchObject({ raw: 2, score: 0.4 });
+    expect(metric(report, "power-symbol-economy")).toMatchObject({
+      raw: 2,
+      detail: "2 power symbols for 1 part",
+    });
+    expect(metric(report, "power-symbol-economy").score).toBeCloseTo(
+      CALIBRATION["power-symbol-economy"] / 2,
+      4,
+    );
   });
 
   it("does not follow labels: two parts joined only by a label pair are not attached", async () => {
@@ -222,6 +231,13 @@ describe("placement and page metrics", () => {
     const offset = Math.hypot(101.6 - free.x, 76.2 - free.y) / (Math.hypot(w - 24, h - 24) / 2);
     expect(metric(report, "whitespace-balance").raw).toBeCloseTo(offset, 4);
   });
+
+  it("leaves a page of unknown size out of the page metrics", async () => {
+    const report = await score({ paper: "Z9", wires: [[50.8, 50.8, 152.4, 50.8]] });
+    expect(metric(report, "utilization")).toMatchObject({ raw: 1, score: 1 });
+    expect(metric(report, "utilization").detail).toContain("mean over 0 pages");
+    expect(metric(report, "whitespace-balance")).toMatchObject({ raw: 0, score: 1 });
+  });
 });
 
 describe("the composite", () => {
@@ -323,6 +339,21 @@ describe("the composite", () => {
       "2 of 3 two-pin parts wired to another part",
     );
     expect(metric(report, "island-parts").raw).toBeCloseTo(1 / 3, 4);
+  });
+
+  it("counts a sheet file placed twice as two pages", async () => {
+    const sub: SheetSpec = { parts: [{ lib: "Device:R", ref: "R9", at: [50.8, 50.8] }] };
+    const root: SheetSpec = {
+      sheets: [
+        { name: "A", file: "sub.kicad_sch", at: [50.8, 50.8], size: [25.4, 25.4] },
+        { name: "B", file: "sub.kicad_sch", at: [101.6, 50.8], size: [25.4, 25.4] },
+      ],
+    };
+    const report = scoreSchematic(await hierarchyOf(root, { "sub.kicad_sch": sub }));
+    expect(report.sheets).toBe(3);
+    expect(metric(report, "island-parts").detail).toBe(
+      "2 of 2 two-pin parts reached only through labels or not at all",
+    );
   });
 
   it("is deterministic: the same sheet scores the same, byte for byte", async () => {

@@ -13,9 +13,15 @@ import { parseSexp } from "../../../../../engine/kicad/sexp/parse.js";
  * - Device:R   vertical, pin 1 at (x, y − 3.81), pin 2 at (x, y + 3.81)
  * - Device:LED horizontal, pin 1 (K) at (x − 3.81, y), pin 2 (A) at (x + 3.81, y)
  * - Amp        three pins: 1 at (x − 7.62, y − 2.54), 2 at (x − 7.62, y + 2.54), 3 at (x + 7.62, y)
- * - power:GND / power:+5V: their one pin at (x, y)
+ * - power:GND / power:+5V / power:PWR_FLAG: their one pin at (x, y)
  */
-export type LibName = "Device:R" | "Device:LED" | "Amp" | "power:GND" | "power:+5V";
+export type LibName =
+  | "Device:R"
+  | "Device:LED"
+  | "Amp"
+  | "power:GND"
+  | "power:+5V"
+  | "power:PWR_FLAG";
 
 export interface PartSpec {
   lib: LibName;
@@ -72,6 +78,9 @@ const LIB: Record<LibName, string> = {
   "power:+5V": `(symbol "power:+5V" (power) (pin_numbers (hide yes)) (pin_names (offset 0) (hide yes)) (exclude_from_sim no) (in_bom yes) (on_board yes) ${props("#PWR", "+5V")}
       (symbol "+5V_0_1" (polyline (pts (xy 0 0) (xy 0 2.54)) (stroke (width 0) (type default)) (fill (type none))))
       (symbol "+5V_1_1" (pin power_in line (at 0 0 90) (length 0) (name "~" (effects (font (size 1.27 1.27)))) (number "1" (effects (font (size 1.27 1.27)))))))`,
+  "power:PWR_FLAG": `(symbol "power:PWR_FLAG" (power) (pin_numbers (hide yes)) (pin_names (offset 0) (hide yes)) (exclude_from_sim no) (in_bom yes) (on_board yes) ${props("#FLG", "PWR_FLAG")}
+      (symbol "PWR_FLAG_0_0" (pin power_out line (at 0 0 90) (length 0) (name "~" (effects (font (size 1.27 1.27)))) (number "1" (effects (font (size 1.27 1.27))))))
+      (symbol "PWR_FLAG_0_1" (polyline (pts (xy 0 0) (xy 0 1.27) (xy -1.016 1.905) (xy 0 2.54) (xy 1.016 1.905) (xy 0 1.27)) (stroke (width 0) (type default)) (fill (type none)))))`,
 };
 
 const ROOT_UUID = "5c0e0000-0000-4000-8000-000000000000";
