@@ -1,0 +1,43 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import {
+  intentJsonSchema,
+  intentSchema,
+  splitEndpoint,
+} from "../../../../engine/kicad/draft/intent.js";
+import { REPO_ROOT } from "../../../helpers/fixture-project.js";
+
+describe("intent IR", () => {
+  it("docs/intent.md carries the current JSON Schema", async () => {
+    const doc = await readFile(`${REPO_ROOT}/docs/intent.md`, "utf8");
+    const block =
+      /<!-- intent-schema:start -->\n```json\n([\s\S]*?)```\n<!-- intent-schema:end -->/.exec(doc);
+    expect(block?.[1]).toBe(`${JSON.stringify(intentJsonSchema(), null, 2)}\n`);
+  });
+
+  it("the JSON Schema requires the fields the zod schema requires", () => {
+    const schema = intentJsonSchema() as { required: string[]; additionalProperties: boolean };
+    expect(schema.required.sort()).toEqual(["nets", "parts", "version"]);
+    expect(schema.additionalProperties).toBe(false);
+  });
+
+  it("every bundled example parses", async () => {
+    const text = await readFile(`${REPO_ROOT}/examples/intents/usb-c-breakout.intent.json`, "utf8");
+    expect(intentSchema.safeParse(JSON.parse(text)).success).toBe(true);
+  });
+
+  it("refuses unknown fields and bad endpoints", () => {
+    const bad = intentSchema.safeParse({
+      version: 1,
+      parts: [{ ref: "R1", libID: "Device:R", value: "1k", group: "g" }],
+      nets: [{ name: "N", pins: ["R1-1", "R1.2"] }],
+    });
+    expect(bad.success).toBe(false);
+    const paths = bad.error?.issues.map((i) => i.path.join(".")) ?? [];
+    expect(paths).toEqual(expect.arrayContaining(["parts.0", "parts.0.libId", "nets.0.pins.0"]));
+  });
+
+  it("splits an endpoint at the first dot", () => {
+    expect(splitEndpoint("U1.PA0.1")).toEqual({ ref: "U1", pin: "PA0.1" });
+  });
+});
