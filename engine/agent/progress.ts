@@ -1,0 +1,64 @@
+/**
+ * Live terminal progress through an injectable writer (stderr in the CLI, an array in tests).
+ * Lines, not a redrawn status bar: they survive CI logs and pipes.
+ */
+export type Write = (line: string) => void;
+
+/** 9123 → "9.1k", 950 → "950", 1_250_000 → "1.3M". */
+export function formatTokens(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 1000) return `${(n / 1000).toFixed(1)}k`;
+  return String(n);
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+}
+
+export class Progress {
+  readonly #write: Write;
+
+  constructor(write: Write) {
+    this.#write = write;
+  }
+
+  /** `▸ run_erc  ERC clean` */
+  tool(name: string, summary: string): void {
+    this.#write(`▸ ${name}  ${summary}`);
+  }
+
+  /** `✓ verify: ERC clean, no drift` */
+  phase(name: string, summary: string): void {
+    this.#write(`✓ ${name}: ${summary}`);
+  }
+
+  /** `turn 3/40 · 9.1k in / 1.5k out` (plus `· cached` on a replayed turn) */
+  turn(turn: number, budget: number, tokensIn: number, tokensOut: number, cached: boolean): void {
+    const tail = cached ? " · cached" : "";
+    this.#write(
+      `turn ${turn}/${budget} · ${formatTokens(tokensIn)} in / ${formatTokens(tokensOut)} out${tail}`,
+    );
+  }
+
+  /** `done · verified erc · committed 3f2c9a1 · 17s · 12.3k tokens` */
+  closing(parts: {
+    exit: string;
+    verified?: string[];
+    commit?: string;
+    wallMs: number;
+    tokens: number;
+  }): void {
+    const fields = [parts.exit];
+    if (parts.verified && parts.verified.length > 0)
+      fields.push(`verified ${parts.verified.join(", ")}`);
+    if (parts.commit) fields.push(`committed ${parts.commit.slice(0, 7)}`);
+    fields.push(formatDuration(parts.wallMs), `${formatTokens(parts.tokens)} tokens`);
+    this.#write(fields.join(" · "));
+  }
+
+  line(text: string): void {
+    this.#write(text);
+  }
+}

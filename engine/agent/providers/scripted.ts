@@ -1,0 +1,96 @@
+import { readFile } from "node:fs/promises";
+import { UsageError } from "../../errors.js";
+import type { Turn } from "./message.js";
+import type { EngineView, Provider, TurnRequest } from "./provider.js";
+import { ScriptDivergedError } from "./provider-errors.js";
+import { expectationDiffs } from "./script-expect.js";
+import { type ScriptedTurn, scriptSchema } from "./script-schema.js";
+
+/**
+ * Replays a script of assistant turns and checks each turn's `expect` against the engine, so a
+ * test or demo fails loudly at the first divergence instead of drifting on.
+ */
+export class ScriptedProvider implements Provider {
+  readonly name = "scripted";
+  readonly model: string;
+  readonly #turns: ScriptedTurn[];
+  #next = 0;
+  /** Provider calls made (cache hits never reach here). */
+  calls = 0;
+
+  constructor(turns: ScriptedTurn[], model = "script") {
+    this.#turns = turns;
+    this.model = model;
+  }
+
+  async complete(_request: TurnRequest, view: EngineView): Promise<Turn> {
+    this.calls++;
+    const index = this.#next++;
+    const step = this.#turns[index];
+    if (!step) {
+      throw new ScriptDivergedError(
+        `scripted turn ${index + 1}: the script has only ${this.#turns.length} turns but the engine asked for another`,
+        "end the script with a finish call the engine accepts, or add the turns the engine still needs",
+      );
+    }
+    const diffs = step.expect ? expectationDiffs(step.expect, view) : [];
+    if (diffs.length > 0) {
+      throw new ScriptDivergedError(
+        `scripted turn ${index + 1} diverged: ${diffs.join("; ")}`,
+        "the engine no longer behaves as the script recorded; fix the engine or update the script",
+      );
+    }
+    const content: Turn["content"] = [];
+    if (step.text !== undefined) content.push({ type: "text", text: step.text });
+    step.tools.forEach((call, i) => {
+      content.push({
+        type: "tool_use",
+        id: `s${index + 1}_${i + 1}`,
+        name: call.name,
+        input: call.input,
+      });
+    });
+    // A scripted turn "costs" a token-ish count of its own text so budgets and progress lines move.
+    const output = Math.ceil(JSON.stringify(content).length / 4);
+    return {
+      content,
+      stopReason: step.tools.length > 0 ? "tool_use" : "end_turn",
+      usage: { input: 0, output, cacheRead: 0, cacheWrite: 0 },
+      cached: false,
+    };
+  }
+}
+
+/** Parses a script: a JSON array of turns, or JSONL with one turn per line. */
+export function parseScript(text: string, where: string): ScriptedTurn[] {
+  let json: unknown;
+  try {
+    const trimmed = text.trim();
+    json = trimmed.startsWith("[")
+      ? JSON.parse(trimmed)
+      : trimmed
+          .split("\n")
+          .filter((line) => line.trim() !== "")
+          .map((line) => JSON.parse(line));
+  } catch (error) {
+    throw new UsageError(
+      `${where} is not valid JSON or JSONL (${(error as Error).message})`,
+      "write the script as a JSON array of turns or one JSON turn per line",
+    );
+  }
+  const parsed = scriptSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (i) => `turn ${String(i.path[0] ?? "?")}: ${i.path.slice(1).join(".")} ${i.message}`,
+    );
+    throw new UsageError(
+      `${where} is not a valid script: ${issues.join("; ")}`,
+      "see docs/agent.md for the script format",
+    );
+  }
+  return parsed.data;
+}
+
+export async function loadScript(path: string): Promise<ScriptedTurn[]> {
+  return parseScript(await readFile(path, "utf8"), path);
+}
