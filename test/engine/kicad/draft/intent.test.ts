@@ -12,7 +12,8 @@ describe("intent IR", () => {
     const doc = await readFile(`${REPO_ROOT}/docs/intent.md`, "utf8");
     const block =
       /<!-- intent-schema:start -->\n```json\n([\s\S]*?)```\n<!-- intent-schema:end -->/.exec(doc);
-    expect(block?.[1]).toBe(`${JSON.stringify(intentJsonSchema(), null, 2)}\n`);
+    // Compared as data: the formatter may lay the JSON out differently.
+    expect(JSON.parse(block?.[1] ?? "null")).toEqual(intentJsonSchema());
   });
 
   it("the JSON Schema requires the fields the zod schema requires", () => {
