@@ -96,7 +96,10 @@ export class Ledger {
     if (m.kind === "schematic") {
       this.#state.sheet = {
         present: true,
-        engineAuthored: m.engineAuthored ?? this.#state.sheet.engineAuthored,
+        // A tool that does not report the stamp leaves it as it was; a sheet that did not
+        // exist before is the scaffold or a draft, copperhead's by construction.
+        engineAuthored:
+          m.engineAuthored ?? (this.#state.sheet.present ? this.#state.sheet.engineAuthored : true),
       };
       if (legibilityGated(this.#state.origin, this.#state.sheet)) {
         this.#open("legibility", DETAIL.legibility, by);
