@@ -31,12 +31,23 @@ const netSchema = z.object({
   nodes: z.array(nodeSchema),
 });
 
+const sheetSchema = z.object({
+  number: z.string(),
+  /** Human path: `/`, `/power/`. */
+  name: z.string(),
+  /** uuid path below the root: `/` for the root, `/<sheet uuid>/…/` below it. */
+  tstamps: z.string(),
+});
+
 export const kicadNetlistSchema = z.object({
   tool: z.string().optional(),
+  /** The sheet instances of the design, in KiCad's page order. */
+  sheets: z.array(sheetSchema),
   components: z.array(componentSchema),
   nets: z.array(netSchema),
 });
 
+export type KicadNetlistSheet = z.infer<typeof sheetSchema>;
 export type KicadNetlistNode = z.infer<typeof nodeSchema>;
 export type KicadNetlistComponent = z.infer<typeof componentSchema>;
 export type KicadNetlistNet = z.infer<typeof netSchema>;
@@ -94,6 +105,11 @@ export function parseKicadNetlist(text: string): KicadNetlist {
   const design = child(tree, "design");
   const parsed = kicadNetlistSchema.safeParse({
     tool: design ? childText(design, "tool") : undefined,
+    sheets: children(design ?? tree, "sheet").map((sheet) => ({
+      number: childText(sheet, "number") ?? "",
+      name: childText(sheet, "name") ?? "",
+      tstamps: childText(sheet, "tstamps") ?? "",
+    })),
     components: children(child(tree, "components") ?? tree, "comp").map(readComponent),
     nets: children(child(tree, "nets") ?? tree, "net").map(readNet),
   });
