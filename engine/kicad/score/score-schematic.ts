@@ -5,11 +5,12 @@ import { effectiveWeights, parseScoreConfig, type ScoreConfigInput } from "./con
 import { hierarchyStats } from "./hierarchy-stats.js";
 import { type Calibration, metricScore } from "./metric-curves.js";
 import { metricRaws } from "./metric-raws.js";
-import type { ScoreReport } from "./report.js";
+import { type ScoreReport, scoreReportSchema } from "./report.js";
 import type { SheetStats } from "./sheet-stats.js";
 
-/** The legibility result the cap depends on: a checker report, or just its counts. */
+/** The legibility result the cap depends on: a checker report, its counts, or the error count. */
 export type LegibilityCounts =
+  | number
   | Pick<LegibilityReport, "counts">
   | { error: number; advisory?: number };
 
@@ -77,7 +78,8 @@ export function scoreStats(
     };
     composite = Math.min(uncapped, value);
   }
-  return {
+  // Parsed on the way out: a negative or fractional finding count is a caller's bug, caught here.
+  return scoreReportSchema.parse({
     composite,
     uncapped,
     cap,
@@ -85,11 +87,12 @@ export function scoreStats(
     metrics,
     legibility: counts,
     sheets,
-  };
+  });
 }
 
 function countsOf(legibility: LegibilityCounts | undefined): { error: number; advisory: number } {
-  if (!legibility) return { error: 0, advisory: 0 };
+  if (legibility === undefined) return { error: 0, advisory: 0 };
+  if (typeof legibility === "number") return { error: legibility, advisory: 0 };
   if ("counts" in legibility) return { ...legibility.counts };
   return { error: legibility.error, advisory: legibility.advisory ?? 0 };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../../../../engine/errors.js";
 import { CALIBRATED_FLOOR, CALIBRATION } from "../../../../engine/kicad/score/calibration.js";
 import type { MetricName } from "../../../../engine/kicad/score/metrics.js";
@@ -241,6 +241,11 @@ describe("placement and page metrics", () => {
 });
 
 describe("the composite", () => {
+  let h0: Awaited<ReturnType<typeof hierarchyOf>>;
+  beforeAll(async () => {
+    h0 = await hierarchyOf(resistorToLed);
+  });
+
   it("is the weighted mean of the metric scores, and the contributions add up to it", async () => {
     const report = await score(resistorToLed);
     const total = report.metrics.reduce((s, m) => s + m.weight, 0);
@@ -311,6 +316,13 @@ describe("the composite", () => {
     );
     expect(low.composite).toBe(0);
     expect(low.cap?.value).toBe(CALIBRATED_FLOOR - 1);
+  });
+
+  it("takes the legibility result as a bare error count too", async () => {
+    const report = await score(resistorToLed, { legibility: 3 });
+    expect(report.legibility).toEqual({ error: 3, advisory: 0 });
+    expect(report.cap?.reason).toMatch(/^3 error-severity legibility findings hold/);
+    expect(() => scoreSchematic(h0, { legibility: -1 })).toThrow();
   });
 
   it("advisory findings alone do not cap", async () => {
