@@ -34,7 +34,7 @@ describe("wireStats", () => {
   it("counts slanted crossings, each pair once", () => {
     const x = wireStats([seg(0, 0, 10, 10), seg(0, 10, 10, 0)], [], []);
     expect(x.crossings).toBe(1);
-    // The two diagonals and a horizontal through their crossing's side: 1 + 2 more pairs.
+    // Add a horizontal below the diagonals' crossing: it crosses each diagonal once (1 + 2).
     const three = wireStats([seg(0, 0, 10, 10), seg(0, 10, 10, 0), seg(0, 2, 10, 2)], [], []);
     expect(three.crossings).toBe(3);
   });
