@@ -9,12 +9,12 @@ import type { AgentTool, ToolResult } from "../../../../engine/agent/tool.js";
  * would emit, with the outcome (violation counts, findings) taken from its arguments so a
  * script can drive the ledger through any scenario.
  */
-function tool<S extends z.ZodType>(
+function tool<A>(
   name: string,
-  schema: S,
+  schema: z.ZodType<A>,
   mutating: boolean,
-  run: (args: z.infer<S>) => ToolResult,
-): AgentTool<z.infer<S>> {
+  run: (args: A) => ToolResult,
+): AgentTool<A> {
   return { name, description: `fake ${name}`, schema, mutating, run: async (args) => run(args) };
 }
 
