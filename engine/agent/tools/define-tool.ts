@@ -16,11 +16,12 @@ interface ToolSpec<S extends z.ZodType> {
  * loop may hand over raw model JSON), a ToolError becomes a result of its kind, and anything
  * else becomes a `tool-failure` naming the message, so one broken tool cannot end the run.
  */
-export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.output<S>> {
+export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.input<S>> {
   return {
     name: spec.name,
     description: spec.description,
-    schema: spec.schema as unknown as z.ZodType<z.output<S>>,
+    // Typed by its input: the loop may hand over the model's raw JSON, which run() re-parses.
+    schema: spec.schema as unknown as z.ZodType<z.input<S>>,
     mutating: spec.mutating,
     async run(args, context) {
       const parsed = spec.schema.safeParse(args);
