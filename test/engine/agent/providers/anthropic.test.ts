@@ -6,6 +6,7 @@ import { AnthropicProvider } from "../../../../engine/agent/providers/anthropic.
 import { fakeTools, tempRepo } from "../loop/fake-tools.js";
 
 const API = "https://api.anthropic.com";
+// biome-ignore lint/suspicious/noExplicitAny: the test inspects arbitrary request JSON
 type Body = Record<string, any>;
 
 function reply(content: unknown[], stop = "tool_use") {
