@@ -1,0 +1,460 @@
+import { ISO_PAPERS } from "../geometry/paper.js";
+import { unitLetters } from "../schematic/netlist/pin-net-name.js";
+import type { Box, Point } from "../symbol/geometry.js";
+import { propertyValue } from "../symbol/property.js";
+import type { Drawing, DrawnField, DrawnSymbol, DrawnText } from "./drawing.js";
+import { snap, step } from "./drawing.js";
+import { type Attachment, attachPin, type PinRole, textWidth } from "./pin-attachments.js";
+import type { RailSymbols } from "./rail-symbols.js";
+import type { ResolvedIntent } from "./resolved-intent.js";
+import { unitGeometry, unitsOf } from "./unit-geometry.js";
+
+const CELL_GAP = 5.08;
+const GROUP_PAD = 5.08;
+const CAPTION_BAND = 7.62;
+const GROUP_GAP = 7.62;
+const MAX_GROUP_WIDTH = 160;
+const MARGIN = 20.32;
+const TITLE_BLOCK_HEIGHT = 40;
+
+/** A unit (or a PWR_FLAG cluster) drawn around its own origin, before the cell is moved into place. */
+interface Cell {
+  box: Box;
+  place(origin: Point): Partial<Drawing>;
+}
+
+interface GroupBlock {
+  name: string;
+  width: number;
+  height: number;
+  place(origin: Point): Partial<Drawing>;
+}
+
+function boxAround(points: Point[]): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return {
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  };
+}
+
+const shift = (p: Point, o: Point): Point => ({
+  x: snap(p.x + o.x, 0.0001),
+  y: snap(p.y + o.y, 0.0001),
+});
+
+function merge(into: Drawing, part: Partial<Drawing>): void {
+  into.symbols.push(...(part.symbols ?? []));
+  into.wires.push(...(part.wires ?? []));
+  into.junctions.push(...(part.junctions ?? []));
+  into.labels.push(...(part.labels ?? []));
+  into.noConnects.push(...(part.noConnects ?? []));
+  into.rects.push(...(part.rects ?? []));
+  into.texts.push(...(part.texts ?? []));
+}
+
+function hiddenField(name: string, value: string, at: Point): DrawnField {
+  return { name, value, at, hidden: true };
+}
+
+/** Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit cells. */
+export class SheetLayout {
+  private powerCount = 0;
+  private flagCount = 0;
+  readonly roles = new Map<string, PinRole>();
+  readonly flagNets: string[] = [];
+
+  constructor(
+    private readonly resolved: ResolvedIntent,
+    private readonly rails: RailSymbols,
+    flagNets: readonly string[],
+  ) {
+    for (const n of resolved.nets) {
+      for (const e of n.endpoints) {
+        const key = `${e.ref}.${e.pin.number}`;
+        this.roles.set(
+          key,
+          n.class.class === "signal"
+            ? { kind: "label", net: n.net.name }
+            : { kind: "power", net: n.net.name, ground: n.class.class === "ground" },
+        );
+      }
+    }
+    for (const e of resolved.noConnect)
+      this.roles.set(`${e.ref}.${e.pin.number}`, { kind: "no-connect" });
+    this.flagNets = [...flagNets];
+  }
+
+  /** Pins neither in a net nor declared no-connect: they get markers too, and the report lists them. */
+  readonly openPins: string[] = [];
+
+  draw(): Drawing {
+    const blocks = this.resolved.groups.map((g) => this.groupBlock(g));
+    const paperHint = this.resolved.intent.hints?.paper;
+    const papers = paperHint ? ISO_PAPERS.filter((p) => p.name === paperHint) : ISO_PAPERS;
+    for (const paper of papers) {
+      const origins = tile(blocks, paper.width - 2 * MARGIN);
+      const height = Math.max(0, ...blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height));
+      const last = paper === papers[papers.length - 1];
+      if (height <= paper.height - MARGIN - TITLE_BLOCK_HEIGHT || last) {
+        const drawing: Drawing = {
+          paper: paper.name,
+          symbols: [],
+          wires: [],
+          junctions: [],
+          labels: [],
+          noConnects: [],
+          rects: [],
+          texts: [],
+        };
+        blocks.forEach((b, i) => {
+          const o = origins[i] as Point;
+          merge(drawing, b.place({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
+        });
+        return drawing;
+      }
+    }
+    throw new Error("unreachable: the last paper is always taken");
+  }
+
+  private groupBlock(group: string): GroupBlock {
+    const cells: Cell[] = [];
+    const members = [...this.resolved.parts.values()].filter((p) => p.part.group === group);
+    for (const member of members) {
+      for (const unit of unitsOf(member.symbol.symbol))
+        cells.push(this.unitCell(member.part.ref, unit));
+    }
+    for (const net of this.flagNets) {
+      const first = this.resolved.nets.find((n) => n.net.name === net)?.endpoints[0];
+      if (first && this.resolved.parts.get(first.ref)?.part.group === group)
+        cells.push(this.flagCell(net));
+    }
+    const notes = (this.resolved.intent.notes ?? []).filter(
+      (n) => n.group?.toLowerCase() === group.toLowerCase(),
+    );
+    // Rows of cells, left to right, wrapping at the group's maximum width.
+    const placed: { cell: Cell; at: Point }[] = [];
+    let x = 0;
+    let y = 0;
+    let rowHeight = 0;
+    let width = 0;
+    for (const cell of cells) {
+      const w = cell.box.maxX - cell.box.minX;
+      const h = cell.box.maxY - cell.box.minY;
+      if (x > 0 && x + w > MAX_GROUP_WIDTH) {
+        x = 0;
+        y += rowHeight + CELL_GAP;
+        rowHeight = 0;
+      }
+      placed.push({
+        cell,
+        at: { x: snap(x - cell.box.minX, 2.54), y: snap(y - cell.box.minY, 2.54) },
+      });
+      x += w + CELL_GAP;
+      width = Math.max(width, x - CELL_GAP);
+      rowHeight = Math.max(rowHeight, h);
+    }
+    let contentHeight = y + rowHeight;
+    const noteLines = notes.map((n) => n.text.split("\n"));
+    const noteTop = contentHeight + CELL_GAP;
+    for (const lines of noteLines) {
+      contentHeight += CELL_GAP + lines.length * 2.54;
+      width = Math.max(width, ...lines.map((l) => textWidth(l)));
+    }
+    width = Math.max(width, textWidth(group) * 1.6);
+    const boxWidth = snap(width + 2 * GROUP_PAD + 2.54, 2.54);
+    const boxHeight = snap(contentHeight + 2 * GROUP_PAD + CAPTION_BAND + 2.54, 2.54);
+    return {
+      name: group,
+      width: boxWidth,
+      height: boxHeight,
+      place: (origin) => {
+        const out: Drawing = {
+          paper: "",
+          symbols: [],
+          wires: [],
+          junctions: [],
+          labels: [],
+          noConnects: [],
+          rects: [],
+          texts: [],
+        };
+        const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };
+        for (const { cell, at } of placed)
+          merge(out, cell.place({ x: snap(inner.x + at.x, 2.54), y: snap(inner.y + at.y, 2.54) }));
+        out.rects.push({
+          name: group,
+          start: origin,
+          end: { x: origin.x + boxWidth, y: origin.y + boxHeight },
+        });
+        out.texts.push({
+          key: `caption/${group}`,
+          text: group,
+          at: { x: origin.x + 2.54, y: origin.y + 5.08 },
+          size: 2.032,
+        });
+        let noteY = inner.y + noteTop;
+        notes.forEach((note, i) => {
+          const lines = noteLines[i] ?? [];
+          out.texts.push({
+            key: `note/${group}/${i}`,
+            text: note.text,
+            at: { x: inner.x, y: snap(noteY + 2.54, 1.27) },
+            size: 1.27,
+          });
+          noteY += CELL_GAP + lines.length * 2.54;
+        });
+        return out;
+      },
+    };
+  }
+
+  private unitCell(ref: string, unit: number): Cell {
+    const resolved = this.resolved.parts.get(ref);
+    if (!resolved) throw new Error(`unreachable: unresolved part ${ref}`);
+    const { part, symbol } = resolved;
+    const geometry = unitGeometry(symbol.symbol, unit);
+    const multi = symbol.symbol.unitCount > 1;
+    const shownRef = multi ? `${ref}${unitLetters(unit)}` : ref;
+    const attachments: Attachment[] = [];
+    const sides = new Set(geometry.pins.map((p) => p.outward));
+    for (const { pin, offset, outward } of geometry.pins) {
+      const key = `${ref}.${pin.number}`;
+      let role = this.roles.get(key);
+      if (!role) {
+        role = { kind: "no-connect" };
+        if (!this.openPins.includes(key)) this.openPins.push(key);
+      }
+      attachments.push(attachPin(offset, outward, role, this.rails, `power/${key}`));
+    }
+    const body = geometry.body;
+    // Reference and value go on a side without pins, so they never sit on a wire or label.
+    const fieldSide = !sides.has("up")
+      ? "up"
+      : !sides.has("right")
+        ? "right"
+        : !sides.has("down")
+          ? "down"
+          : "left";
+    const refW = textWidth(shownRef);
+    const valW = textWidth(part.value);
+    const cx = snap((body.minX + body.maxX) / 2, 1.27);
+    const cy = snap((body.minY + body.maxY) / 2, 1.27);
+    const fieldAt: Record<string, [Point, Point, "left" | "right" | undefined]> = {
+      up: [
+        { x: cx, y: snap(body.minY - 3.81, 1.27) },
+        { x: cx, y: snap(body.minY - 1.27, 1.27) },
+        undefined,
+      ],
+      down: [
+        { x: cx, y: snap(body.maxY + 2.54, 1.27) },
+        { x: cx, y: snap(body.maxY + 5.08, 1.27) },
+        undefined,
+      ],
+      right: [
+        { x: snap(body.maxX + 1.27, 1.27), y: cy - 1.27 },
+        { x: snap(body.maxX + 1.27, 1.27), y: cy + 1.27 },
+        "left",
+      ],
+      left: [
+        { x: snap(body.minX - 1.27, 1.27), y: cy - 1.27 },
+        { x: snap(body.minX - 1.27, 1.27), y: cy + 1.27 },
+        "right",
+      ],
+    };
+    const [refAt, valAt, justify] = fieldAt[fieldSide] as [
+      Point,
+      Point,
+      "left" | "right" | undefined,
+    ];
+    const fieldPoints = [refAt, valAt].flatMap((p, i) => {
+      const w = i === 0 ? refW : valW;
+      const left = justify === "left" ? p.x : justify === "right" ? p.x - w : p.x - w / 2;
+      return [
+        { x: left, y: p.y - 1.27 },
+        { x: left + w, y: p.y + 1.27 },
+      ];
+    });
+    const points = [
+      { x: body.minX, y: body.minY },
+      { x: body.maxX, y: body.maxY },
+      ...attachments.flatMap((a) => a.extent),
+      ...fieldPoints,
+    ];
+    const box = boxAround(points);
+    const description = propertyValue(symbol.symbol.properties, "Description") ?? "";
+    return {
+      box: {
+        minX: box.minX - 1.27,
+        minY: box.minY - 1.27,
+        maxX: box.maxX + 1.27,
+        maxY: box.maxY + 1.27,
+      },
+      place: (origin) => {
+        const out: Partial<Drawing> = { symbols: [], wires: [], labels: [], noConnects: [] };
+        const fields: DrawnField[] = [
+          { name: "Reference", value: ref, at: shift(refAt, origin), hidden: false, justify },
+          { name: "Value", value: part.value, at: shift(valAt, origin), hidden: false, justify },
+          hiddenField("Footprint", part.footprint ?? "", origin),
+          hiddenField(
+            "Datasheet",
+            propertyValue(symbol.symbol.properties, "Datasheet") || "~",
+            origin,
+          ),
+          hiddenField("Description", description, origin),
+        ];
+        out.symbols?.push({
+          key: `part/${ref}/${unit}`,
+          libId: symbol.libId,
+          ref,
+          unit,
+          at: origin,
+          rotation: 0,
+          inBom: symbol.symbol.inBom,
+          onBoard: symbol.symbol.onBoard,
+          fields,
+          pinNumbers: geometry.pins.map((p) => p.pin.number),
+        });
+        for (const a of attachments) this.emitAttachment(a, origin, out);
+        return out;
+      },
+    };
+  }
+
+  /** A rail symbol and a PWR_FLAG joined by a short wire: declares the net driven (ERC). */
+  private flagCell(net: string): Cell {
+    const n = this.resolved.nets.find((x) => x.net.name === net);
+    const ground = n?.class.class === "ground";
+    const w = textWidth(net);
+    return {
+      box: {
+        minX: -Math.max(w, 8) / 2 - 1.27,
+        minY: -10.16,
+        maxX: Math.max(w, 8) / 2 + 1.27,
+        maxY: 15.24,
+      },
+      place: (origin) => {
+        const top = origin;
+        const bottom = step(origin, "down", 5.08);
+        const out: Partial<Drawing> = { symbols: [], wires: [{ net, a: top, b: bottom }] };
+        const railAt = ground ? bottom : top;
+        const flagAt = ground ? top : bottom;
+        const railId = ground ? this.rails.ground(net) : this.rails.rail(net);
+        out.symbols?.push(
+          this.powerSymbol(
+            `flag-rail/${net}`,
+            railId,
+            net,
+            railAt,
+            ground ? 0 : 0,
+            ground ? step(railAt, "down", 5.08) : step(railAt, "up", 5.08),
+          ),
+        );
+        this.flagCount++;
+        const flagRef = `#FLG${String(this.flagCount).padStart(2, "0")}`;
+        out.symbols?.push({
+          key: `flag/${net}`,
+          libId: this.rails.flag,
+          ref: flagRef,
+          unit: 1,
+          at: flagAt,
+          rotation: ground ? 0 : 180,
+          inBom: false,
+          onBoard: true,
+          pinNumbers: ["1"],
+          fields: [
+            hiddenField("Reference", flagRef, flagAt),
+            {
+              name: "Value",
+              value: "PWR_FLAG",
+              at: ground ? step(flagAt, "up", 5.08) : step(flagAt, "down", 5.08),
+              hidden: false,
+            },
+            hiddenField("Footprint", "", flagAt),
+            hiddenField("Datasheet", "~", flagAt),
+            hiddenField(
+              "Description",
+              "Special symbol for telling ERC where power comes from",
+              flagAt,
+            ),
+          ],
+        });
+        return out;
+      },
+    };
+  }
+
+  private powerSymbol(
+    key: string,
+    libId: string,
+    net: string,
+    at: Point,
+    rotation: 0 | 90 | 180 | 270,
+    valueAt: Point,
+  ): DrawnSymbol {
+    this.powerCount++;
+    const ref = `#PWR${String(this.powerCount).padStart(2, "0")}`;
+    return {
+      key,
+      libId,
+      ref,
+      unit: 1,
+      at,
+      rotation,
+      inBom: false,
+      onBoard: true,
+      pinNumbers: ["1"],
+      fields: [
+        hiddenField("Reference", ref, at),
+        { name: "Value", value: net, at: valueAt, hidden: false },
+        hiddenField("Footprint", "", at),
+        hiddenField("Datasheet", "~", at),
+        hiddenField("Description", `Power symbol for ${net}`, at),
+      ],
+    };
+  }
+
+  private emitAttachment(a: Attachment, origin: Point, out: Partial<Drawing>): void {
+    for (const wire of a.wires)
+      out.wires?.push({ net: wire.net, a: shift(wire.a, origin), b: shift(wire.b, origin) });
+    for (const label of a.labels) out.labels?.push({ ...label, at: shift(label.at, origin) });
+    for (const p of a.noConnects) out.noConnects?.push(shift(p, origin));
+    a.symbols.forEach((s, i) => {
+      const value = a.powerValues[i];
+      if (!value) return;
+      const drawn = this.powerSymbol(
+        s.key,
+        s.libId,
+        value.value,
+        shift(s.at, origin),
+        s.rotation,
+        shift(value.valueAt, origin),
+      );
+      out.symbols?.push(drawn);
+    });
+  }
+}
+
+/** Reading order: left to right, wrapping into rows; each row as tall as its tallest group. */
+function tile(blocks: GroupBlock[], width: number): Point[] {
+  const origins: Point[] = [];
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  for (const b of blocks) {
+    if (x > 0 && x + b.width > width) {
+      x = 0;
+      y += rowHeight + GROUP_GAP;
+      rowHeight = 0;
+    }
+    origins.push({ x, y });
+    x += b.width + GROUP_GAP;
+    rowHeight = Math.max(rowHeight, b.height);
+  }
+  return origins;
+}
+
+export type { DrawnText };
