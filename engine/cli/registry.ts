@@ -1,4 +1,5 @@
 import type { Command } from "./command.js";
+import { checkCommand } from "./commands/check.js";
 import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
@@ -9,6 +10,7 @@ import { statusCommand } from "./commands/status.js";
 
 /** Every command, registered explicitly so `copperhead help` and the tests see the same list. */
 export const commands: readonly Command[] = [
+  checkCommand,
   statusCommand,
   graphCommand,
   nextCommand,

@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { CopperheadError } from "../errors.js";
+import { legibilityConfigSchema } from "../kicad/legibility/config.js";
+import { scoreConfigSchema } from "../kicad/score/config.js";
 
 export const CONFIG_PATH = ".copperhead/config.json";
 
@@ -27,6 +29,10 @@ export const configSchema = z.strictObject({
     })
     .default({ schematic: null, board: null, docs: "docs" }),
   thresholds: z.record(z.string(), z.unknown()).default({}),
+  /** Legibility thresholds and per-family severity (docs/findings.md). */
+  legibility: legibilityConfigSchema,
+  /** Score weight overrides and the cap floor (docs/score.md). */
+  score: scoreConfigSchema,
   provider: z.string().min(1).optional(),
   model: z.string().min(1).nullable().optional(),
   /** Attempts a stage gets before the scheduler escalates to a person. */
