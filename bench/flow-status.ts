@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { adoptPassingStages } from "../engine/flow/adopt.js";
+import { listFiles } from "../engine/flow/git-listing.js";
 import { readFlow } from "../engine/flow/read-flow.js";
-import { scanFiles } from "../engine/flow/scan-files.js";
 import { buildStatusReport } from "../engine/flow/status-report.js";
 import { git } from "../engine/repo/git.js";
 import { stageGraph } from "../stages/registry.js";
@@ -86,7 +86,7 @@ export const flowStatusBench: Bench = {
       const coldMs = performance.now() - coldStart;
       if (report.next.action !== "DONE")
         throw new Error(`bench repo not fully valid: ${JSON.stringify(report.next)}`);
-      const matched = (await scanFiles(dir, graph.patterns)).size;
+      const matched = (await listFiles(dir, graph.patterns)).size;
 
       const gitMs = await medianMs(RUNS, () => run("status", "--porcelain"));
       const warmMs = await medianMs(RUNS, query);

@@ -1,12 +1,11 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type CopperheadConfig, readConfig } from "../repo/config.js";
+import { currentFingerprints } from "./current-fingerprints.js";
 import { type LogProblem, readEventLog } from "./event-log.js";
 import type { Fingerprints, FlowEvent } from "./events.js";
-import { fingerprintPatterns } from "./fingerprint.js";
 import type { FlowGraph } from "./graph.js";
 import { outcomePath } from "./run-paths.js";
-import { scanFiles } from "./scan-files.js";
 import { deriveStates, type StageStatus } from "./state.js";
 
 /** Everything a query knows about a repo's flow at one moment. */
@@ -33,12 +32,11 @@ async function exists(path: string): Promise<boolean> {
 
 /** Reads log, config and files, and derives every stage's state. */
 export async function readFlow(repo: string, graph: FlowGraph): Promise<FlowSnapshot> {
-  const [config, log, files] = await Promise.all([
+  const [config, log, fingerprints] = await Promise.all([
     readConfig(repo),
     readEventLog(repo),
-    scanFiles(repo, graph.patterns),
+    currentFingerprints(repo, graph.patterns),
   ]);
-  const fingerprints = fingerprintPatterns(graph.patterns, files);
   const statuses = deriveStates(graph, log.events, fingerprints);
   const finished = new Set<string>();
   for (const s of statuses.values()) {
