@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
+import { carriesCopperheadStamp } from "../ledger/legibility-scope.js";
 import type { ToolResult } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
 import { confinePath, rejectReplacementCharacter } from "./confine.js";
@@ -65,7 +66,10 @@ export const editFileTool = defineTool({
     }
     await atomicWrite(file.absolute, after, info.mode & 0o7777);
     const line = lineOf(before, start);
-    const mutated = facts.mutated(file.relative);
+    const mutated = facts.mutated(
+      file.relative,
+      isSheet ? carriesCopperheadStamp(after) : undefined,
+    );
     if (!isKicad) {
       return {
         ok: true,

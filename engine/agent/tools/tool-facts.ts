@@ -1,9 +1,11 @@
+import type { LegibilityFinding } from "../../kicad/legibility/finding.js";
+import type { MutatedFact, ToolFacts } from "../ledger/facts.js";
+
 /**
- * The facts tools hand the ledger, in one place so the shapes can follow
- * engine/agent/ledger/facts.ts when it lands. Until then they are exactly the keys the ledger's
- * author asked for.
+ * The facts tools hand the ledger (engine/agent/ledger/facts.ts owns the schema), built in one
+ * place so every tool emits the same shapes.
  */
-export type MutationKind = "schematic" | "board" | "doc" | "kicad-other" | "other";
+export type MutationKind = MutatedFact["kind"];
 
 const KICAD_OTHER = [
   ".kicad_pro",
@@ -29,11 +31,34 @@ export function mutationKind(path: string): MutationKind {
 }
 
 export const facts = {
-  mutated: (path: string) => ({ mutated: { kind: mutationKind(path), path } }),
-  erc: (violations: number) => ({ erc: { violations } }),
-  drc: (violations: number, unconnected: number) => ({ drc: { violations, unconnected } }),
-  drift: (findings: number) => ({ drift: { findings } }),
-  legibility: (errors: number, findings: number) => ({ legibility: { errors, findings } }),
-  proposalValidated: (changeId: string) => ({ proposalValidated: changeId }),
-  changelog: () => ({ changelog: true }),
+  /** A changed file; for a schematic, whether it still carries copperhead's stamp afterwards. */
+  mutated(path: string, engineAuthored?: boolean): ToolFacts {
+    const fact: MutatedFact = { kind: mutationKind(path), path };
+    if (engineAuthored !== undefined) fact.engineAuthored = engineAuthored;
+    // Writing the changelog is itself an obligation met.
+    const changelog = /(^|\/)CHANGELOG\.md$/i.test(path) ? { changelog: true as const } : {};
+    return { mutated: fact, ...changelog };
+  },
+  erc: (violations: number): ToolFacts => ({ erc: { violations } }),
+  /** Unrouted connections count as violations: a board with open ratsnest lines is not clean. */
+  drc: (violations: number, unconnected: number) => ({
+    drc: { violations: violations + unconnected, rules: violations, unconnected },
+  }),
+  drift: (findings: number): ToolFacts => ({ drift: { findings } }),
+  legibility: (
+    errors: number,
+    findings: LegibilityFinding[],
+    sheet: { present: boolean; engineAuthored?: boolean },
+  ): ToolFacts => ({
+    legibility: {
+      errors,
+      findings,
+      sheetPresent: sheet.present,
+      ...(sheet.engineAuthored === undefined ? {} : { engineAuthored: sheet.engineAuthored }),
+    },
+  }),
+  proposalValidated: (changeId: string): ToolFacts => ({ proposalValidated: changeId }),
+  constraintRevisit: (open: { key: string; item: string }[]): ToolFacts => ({
+    constraintRevisit: { open, resolved: [] },
+  }),
 };

@@ -1,0 +1,48 @@
+import type { AgentTool } from "../tool.js";
+import { checkDriftTool } from "./check-drift.js";
+import { checkLegibilityTool } from "./check-legibility.js";
+import { editFileTool } from "./edit-file.js";
+import { exportSvgTool } from "./export-svg.js";
+import { listNetsTool } from "./list-nets.js";
+import { listSymbolsTool } from "./list-symbols.js";
+import { proposeChangeTool } from "./propose-change.js";
+import { readFileTool } from "./read-file.js";
+import { recordConstraintTool } from "./record-constraint.js";
+import { recordDecisionTool } from "./record-decision.js";
+import { runDrcTool } from "./run-drc.js";
+import { runErcTool } from "./run-erc.js";
+import { scoreSchematicTool } from "./score-schematic.js";
+import { searchTool } from "./search.js";
+import { searchSymbolsTool } from "./search-symbols.js";
+import { symbolPinsTool } from "./symbol-pins.js";
+import { validateChangeTool } from "./validate-change.js";
+import { verifySymbolsTool } from "./verify-symbols.js";
+import { writeFileTool } from "./write-file.js";
+
+/**
+ * Every tool this folder provides, in the order the model sees them: reading and inspection
+ * first, then the proposal pair, the checks, and the mutating tools (which the catalog leaves
+ * out until a proposal validates). draft_schematic and finish live with the drafting engine
+ * and the ledger.
+ */
+export const ALL_TOOLS: readonly AgentTool[] = [
+  readFileTool,
+  searchTool,
+  listSymbolsTool,
+  listNetsTool,
+  searchSymbolsTool,
+  symbolPinsTool,
+  verifySymbolsTool,
+  proposeChangeTool,
+  validateChangeTool,
+  runErcTool,
+  runDrcTool,
+  checkDriftTool,
+  checkLegibilityTool,
+  scoreSchematicTool,
+  exportSvgTool,
+  editFileTool,
+  writeFileTool,
+  recordDecisionTool,
+  recordConstraintTool,
+] as AgentTool[];
