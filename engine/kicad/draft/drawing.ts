@@ -9,6 +9,8 @@ export interface DrawnField {
   at: Point;
   hidden: boolean;
   justify?: "left" | "right";
+  /** KiCad stores a field's angle relative to its symbol: 90 keeps text horizontal on a turned symbol. */
+  angle?: 0 | 90;
 }
 
 /** One placed symbol instance: a part unit, a power symbol or a PWR_FLAG. */

@@ -44,7 +44,7 @@ function property(field: DrawnField): SList {
     "property",
     str(field.name),
     str(field.value),
-    at(field.at.x, field.at.y, 0),
+    at(field.at.x, field.at.y, field.angle ?? 0),
     effects(1.27, { hidden: field.hidden, justify: field.justify ? [field.justify] : undefined }),
   );
 }

@@ -409,7 +409,13 @@ export class SheetLayout {
       pinNumbers: ["1"],
       fields: [
         hiddenField("Reference", ref, at),
-        { name: "Value", value: net, at: valueAt, hidden: false },
+        {
+          name: "Value",
+          value: net,
+          at: valueAt,
+          hidden: false,
+          angle: rotation === 90 || rotation === 270 ? 90 : 0,
+        },
         hiddenField("Footprint", "", at),
         hiddenField("Datasheet", "~", at),
         hiddenField("Description", `Power symbol for ${net}`, at),

@@ -8,8 +8,16 @@ import {
   writeDraft,
 } from "../../../../engine/kicad/draft/draft-schematic.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
+import { checkLegibility } from "../../../../engine/kicad/legibility/check-legibility.js";
+import { legibilityConfigSchema } from "../../../../engine/kicad/legibility/config.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
+import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
+import { child, children, headOf, textAt } from "../../../../engine/kicad/sexp/node.js";
+import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
+import { orderSheetItems } from "../../../../engine/kicad/sexp/sheet-order.js";
+import { writeSexp } from "../../../../engine/kicad/sexp/write.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { smallCatalog } from "./library-fixture.js";
@@ -37,6 +45,20 @@ afterAll(async () => {
   await libs.remove();
   await out.remove();
 });
+
+/** The intent's nets as sorted `REF.NUMBER` lists (its three pin names spelled as numbers). */
+function wantedNets(named: boolean): string[] {
+  const numbers: Record<string, string> = { "J1.CC1": "J1.A5", "J1.CC2": "J1.B5", "D2.A": "D2.2" };
+  return intent.nets
+    .map((n) => {
+      const pins = n.pins
+        .map((p) => numbers[p] ?? p)
+        .sort()
+        .join(" ");
+      return named ? `${n.name}: ${pins}` : pins;
+    })
+    .sort();
+}
 
 describe("drafting the USB-C breakout", () => {
   it("drafts", () => {
@@ -80,5 +102,88 @@ describe("drafting the USB-C breakout", () => {
       )
       .sort();
     expect(got).toEqual(want);
+  });
+
+  it("has no error-severity legibility findings", async () => {
+    const report = checkLegibility(
+      await loadSchematicHierarchy(out.path("usb-c-breakout.kicad_sch")),
+      {
+        config: legibilityConfigSchema.parse(undefined),
+      },
+    );
+    expect(report.findings.filter((f) => f.severity === "error")).toEqual([]);
+    expect(report.counts.error).toBe(0);
+  });
+
+  it("has the intent's nets, by name, under our netlister", async () => {
+    const nets = netlist(await loadSchematicHierarchy(out.path("usb-c-breakout.kicad_sch")));
+    const got = nets.nets
+      .filter((n) => n.nodes.length > 1)
+      // Local labels on the root sheet are named with the sheet path, as KiCad does.
+      .map(
+        (n) =>
+          `${n.name.replace(/^\//, "")}: ${n.nodes
+            .map((x) => `${x.ref}.${x.pin}`)
+            .sort()
+            .join(" ")}`,
+      )
+      .sort();
+    expect(got).toEqual(wantedNets(true));
+  });
+
+  it("is byte-deterministic and written in KiCad's own save order", async () => {
+    if (!result.ok) throw new Error("draft failed");
+    const again = await draftSchematic({
+      intent: structuredClone(intent),
+      sheetPath: out.path("usb-c-breakout.kicad_sch"),
+      catalog,
+    });
+    expect(again.ok && again.files.sheet.text).toBe(result.files.sheet.text);
+    const tree = parseSexp(result.files.sheet.text);
+    expect(writeSexp(orderSheetItems(tree))).toBe(result.files.sheet.text);
+    expect(textAt(child(tree, "generator"), 1)).toBe("copperhead");
+    expect(textAt(child(child(tree, "title_block") ?? tree, "date"), 1)).toBe("2020-01-01");
+    for (const symbol of children(tree, "symbol")) {
+      expect(children(symbol, "property").map((p) => textAt(p, 1))).toEqual(
+        expect.arrayContaining(["Reference", "Value", "Footprint", "Datasheet", "Description"]),
+      );
+    }
+  });
+
+  it("vendors every used symbol into the project library and references only it", async () => {
+    const table = parseSexp(await readFile(out.path("sym-lib-table"), "utf8"));
+    const libs = children(table, "lib");
+    expect(libs.map((l) => textAt(child(l, "uri"), 1))).toEqual([
+      "${KIPRJMOD}/usb-c-breakout.kicad_sym",
+    ]);
+    const library = parseSexp(await readFile(out.path("usb-c-breakout.kicad_sym"), "utf8"));
+    const vendored = new Map(
+      children(library, "symbol").map((s) => [`usb-c-breakout:${textAt(s, 1)}`, s]),
+    );
+    const sheet = parseSexp(await readFile(out.path("usb-c-breakout.kicad_sch"), "utf8"));
+    const embedded = children(child(sheet, "lib_symbols") ?? sheet, "symbol");
+    for (const symbol of children(sheet, "symbol"))
+      expect(vendored.has(textAt(child(symbol, "lib_id"), 1) ?? "")).toBe(true);
+    // The embedded copy equals the library's, so KiCad reports no lib_symbol_mismatch.
+    for (const e of embedded) {
+      const v = vendored.get(textAt(e, 1) ?? "");
+      expect(v && writeSexp({ ...v, items: v.items.slice(2) })).toBe(
+        writeSexp({ ...e, items: e.items.slice(2) }),
+      );
+      expect(headOf(e)).toBe("symbol");
+    }
+    expect(JSON.parse(await readFile(out.path("usb-c-breakout.kicad_pro"), "utf8"))).toBeTypeOf(
+      "object",
+    );
+  });
+
+  it("a failed draft writes nothing: the previous sheet stays byte-identical", async () => {
+    const path = out.path("usb-c-breakout.kicad_sch");
+    const before = await readFile(path);
+    const broken = structuredClone(intent);
+    broken.nets.push({ name: "CC1", pins: ["R9.1", "R1.1"] });
+    const failed = await draftSchematic({ intent: broken, sheetPath: path, catalog });
+    expect(failed.ok).toBe(false);
+    expect(await readFile(path)).toEqual(before);
   });
 });
