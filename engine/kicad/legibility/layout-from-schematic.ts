@@ -1,4 +1,4 @@
-import { dirname, relative } from "node:path";
+import { basename, dirname, relative } from "node:path";
 import { arcOutline, circleOutline, type Outline, rectangleOutline } from "../geometry/outline.js";
 import { paperSize } from "../geometry/paper.js";
 import { samePoint } from "../geometry/point.js";
@@ -26,6 +26,7 @@ import type {
   LayoutText,
   SheetLayout,
 } from "./sheet-layout.js";
+import { resolveTextVariables, type VariableLookup, variablesFrom } from "./text-variables.js";
 
 /** The `(generator …)` copperhead stamps on every sheet it writes. */
 export const ENGINE_GENERATOR = "copperhead";
@@ -62,6 +63,7 @@ function sheetLayout(
     height: sch.paper.height,
   });
   const tb = sch.titleBlock;
+  const variables = sheetVariables(instance);
   return {
     path: instance.path,
     file: relative(base, instance.file) || instance.file,
@@ -69,9 +71,11 @@ function sheetLayout(
     paperName: sch.paper.name,
     titleBlock: tb ? { title: tb.title ?? "", rev: tb.rev ?? "", date: tb.date ?? "" } : undefined,
     engineAuthored: engine.has(sch.stamp.generator ?? ""),
-    symbols: sch.symbols.filter((s) => s.lib).map((s) => layoutSymbol(hierarchy, instance, s)),
+    symbols: sch.symbols
+      .filter((s) => s.lib)
+      .map((s) => layoutSymbol(hierarchy, instance, s, variables)),
     sheetBlocks: sch.sheets.map(layoutSheetBlock),
-    texts: layoutTexts(sch),
+    texts: layoutTexts(sch, variables),
     labels: layoutLabels(sch),
     wires: [...sch.wires, ...sch.buses].flatMap(toSegments),
     rectangles: sch.graphics.flatMap((g) =>
@@ -84,6 +88,7 @@ function layoutSymbol(
   hierarchy: SchematicHierarchy,
   instance: SheetInstance,
   symbol: PlacedSymbol,
+  sheetVariables: VariableLookup,
 ): LayoutSymbol {
   const { reference, unit } = annotationOf(hierarchy, instance, symbol);
   const lib = symbol.lib!;
@@ -97,8 +102,12 @@ function layoutSymbol(
     .map((p) => p.at);
   const transform = { angle: symbol.rotation, mirror: symbol.mirror };
   const fields: LayoutText[] = [];
+  const valueOf = (p: Property) => (p.name === "Reference" ? ref : p.value);
+  const own = variablesFrom(symbol.properties.map((p) => [p.name, valueOf(p)] as const));
+  const variables: VariableLookup = (name) =>
+    name === "REFERENCE" ? ref : (own(name) ?? sheetVariables(name));
   for (const property of symbol.properties) {
-    const shown = fieldText(property, property.name === "Reference" ? ref : property.value);
+    const shown = fieldText(property, resolveTextVariables(valueOf(property), variables));
     if (shown === undefined) continue;
     fields.push({
       owner: `${ref} ${property.name}`,
@@ -181,6 +190,22 @@ function arcMidFromCenter(
   return { x: center.x + r * Math.cos(mid), y: center.y + r * Math.sin(mid) };
 }
 
+/** The title block and sheet names a sheet's text may refer to (`${TITLE}`, `${SHEETNAME}`). */
+function sheetVariables(instance: SheetInstance): VariableLookup {
+  const tb = instance.schematic.titleBlock;
+  const entries: Array<readonly [string, string]> = [
+    ["SHEETNAME", instance.name],
+    ["SHEETPATH", instance.path],
+    ["FILENAME", basename(instance.file)],
+  ];
+  if (tb) {
+    entries.push(["TITLE", tb.title ?? ""], ["REVISION", tb.rev ?? ""], ["DATE", tb.date ?? ""]);
+    entries.push(["COMPANY", tb.company ?? ""]);
+    for (const [n, text] of Object.entries(tb.comments)) entries.push([`COMMENT${n}`, text]);
+  }
+  return variablesFrom(entries);
+}
+
 /** What a visible field shows, or undefined when it draws nothing. */
 function fieldText(property: Property, value: string): string | undefined {
   // Empty values first: reading `hidden` means reading the field's effects.
@@ -229,9 +254,10 @@ function layoutSheetBlock(sheet: Schematic["sheets"][number]): LayoutSheetBlock 
   return { name: sheet.name, box, pins: sheet.pins.map((p) => p.at), fields };
 }
 
-function layoutTexts(sch: Schematic): LayoutText[] {
+function layoutTexts(sch: Schematic, variables: VariableLookup): LayoutText[] {
   const out: LayoutText[] = [];
-  for (const t of sch.texts) {
+  for (const source of sch.texts) {
+    const t = { ...source, text: resolveTextVariables(source.text, variables) };
     if (t.effects.hidden || t.text.trim() === "") continue;
     const box: Rect =
       t.kind === "text_box" && t.size

@@ -32,6 +32,8 @@ export interface Body {
 /** Any text drawn on the sheet: fields, free text, sheet-block names, labels. */
 export interface TextItem {
   name: string;
+  /** What it shows. */
+  text: string;
   /** How a detail names it: the name, plus the shown text for fields ('R1 Value "10k"'). */
   describe(): string;
   /** The body this text belongs to (a field's symbol), never tested against itself. */
@@ -106,6 +108,7 @@ export function sheetContext(
     for (const f of s.fields) {
       texts.push({
         name: f.owner,
+        text: f.text,
         describe: () => `${f.owner} "${quoteText(f.text)}"`,
         ownerBody: s.ref,
         box: f.box,
@@ -118,6 +121,7 @@ export function sheetContext(
     for (const f of b.fields) {
       texts.push({
         name: f.owner,
+        text: f.text,
         describe: () => `${f.owner} "${quoteText(f.text)}"`,
         ownerBody: `sheet "${b.name}"`,
         box: f.box,
@@ -129,6 +133,7 @@ export function sheetContext(
   for (const t of sheet.texts) {
     texts.push({
       name: t.owner,
+      text: t.text,
       describe: () => t.owner,
       box: t.box,
       anchor: t.anchor,
@@ -145,6 +150,7 @@ export function sheetContext(
     }
     texts.push({
       name: labelItemName(label),
+      text: label.name,
       describe: () => labelItemName(label),
       box: label.box,
       anchor: label.anchor,

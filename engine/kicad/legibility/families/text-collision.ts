@@ -1,5 +1,12 @@
 import { formatPoint, roundTo } from "../../geometry/point.js";
-import { overlapX, overlapY, rectCenter, rectInflate, rectsOverlap } from "../../geometry/rect.js";
+import {
+  overlapX,
+  overlapY,
+  type Rect,
+  rectCenter,
+  rectInflate,
+  rectsOverlap,
+} from "../../geometry/rect.js";
 import { segmentBounds, segmentEntersRect } from "../../geometry/segment.js";
 import { bodyTouchesRect } from "../body-contact.js";
 import { describeWire, mm } from "../describe.js";
@@ -70,6 +77,8 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
       if (hit <= i) continue;
       const b = ctx.texts[hit]!;
       if (!rectsOverlap(a.box, b.box, TEXT_TEXT_MARGIN_MM)) continue;
+      // The same text drawn twice on the same spot reads as one.
+      if (a.text === b.text && sameBox(a.box, b.box)) continue;
       const d = separatingMove(a.box, b.box, grid / 2, grid / 2);
       out.push({
         at: rectCenter(a.box),
@@ -82,6 +91,13 @@ export function checkTextCollision(ctx: SheetContext): FindingDraft[] {
     }
   });
   return out;
+}
+
+function sameBox(a: Rect, b: Rect): boolean {
+  const close = (x: number, y: number) => Math.abs(x - y) <= TEXT_TEXT_MARGIN_MM;
+  return (
+    close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.maxX, b.maxX) && close(a.maxY, b.maxY)
+  );
 }
 
 function describeText(t: TextItem): string {

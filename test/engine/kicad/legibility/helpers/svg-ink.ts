@@ -12,7 +12,7 @@ export interface InkText {
 /**
  * Reads kicad-cli's schematic SVG: every stroked text (`<g class="stroked-text"><desc>TEXT</desc>
  * …paths…</g>`) with the box of its strokes, widened by half the group's stroke width, and the
- * box of any outline polygon drawn in the same style group (labels draw text and outline together).
+ * box of the outline polygon a label draws right after its text in the same style group.
  */
 export function inkTexts(svg: string): InkText[] {
   const out: InkText[] = [];
@@ -22,9 +22,6 @@ export function inkTexts(svg: string): InkText[] {
     const width = Number(/stroke-width:([\d.]+)/.exec(group)?.[1] ?? "0");
     const half = width / 2;
     const parts = group.split('<g class="stroked-text"><desc>');
-    const outlines = boxOf(
-      parts[0]!.includes(' d="M ') ? pointsOf(parts[0]!.slice(parts[0]!.indexOf("<path"))) : [],
-    );
     for (const part of parts.slice(1)) {
       const end = part.indexOf("</desc>");
       const text = decode(part.slice(0, end));
@@ -34,7 +31,7 @@ export function inkTexts(svg: string): InkText[] {
       const glyphs = boxOf(glyphPts);
       if (!glyphs) continue;
       const g = inflate(glyphs, half);
-      const extra = boxOf([...after, ...(outlines ? corners(outlines) : [])]);
+      const extra = boxOf(after);
       out.push({ text, glyphs: g, whole: extra ? union(g, inflate(extra, half)) : g });
     }
   }
@@ -52,7 +49,7 @@ function decode(s: string): string {
 
 function pointsOf(s: string): Array<{ x: number; y: number }> {
   const pts: Array<{ x: number; y: number }> = [];
-  for (const d of s.matchAll(/ d="([^"]*)"/g)) {
+  for (const d of s.matchAll(/\sd="([^"]*)"/g)) {
     for (const m of d[1]!.matchAll(/(-?[\d.]+)[ ,](-?[\d.]+)/g)) {
       pts.push({ x: Number(m[1]), y: Number(m[2]) });
     }
@@ -68,13 +65,6 @@ function boxOf(pts: Array<{ x: number; y: number }>): Rect | undefined {
     maxX: Math.max(...pts.map((p) => p.x)),
     maxY: Math.max(...pts.map((p) => p.y)),
   };
-}
-
-function corners(r: Rect) {
-  return [
-    { x: r.minX, y: r.minY },
-    { x: r.maxX, y: r.maxY },
-  ];
 }
 
 function inflate(r: Rect, m: number): Rect {
