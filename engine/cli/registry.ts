@@ -1,5 +1,6 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
+import { draftCommand } from "./commands/draft.js";
 import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
@@ -18,6 +19,7 @@ export const commands: readonly Command[] = [
   ercCommand,
   drcCommand,
   scoreCommand,
+  draftCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -154,7 +154,7 @@ describe("drafting the USB-C breakout", () => {
     const table = parseSexp(await readFile(out.path("sym-lib-table"), "utf8"));
     const libs = children(table, "lib");
     expect(libs.map((l) => textAt(child(l, "uri"), 1))).toEqual([
-      "${KIPRJMOD}/usb-c-breakout.kicad_sym",
+      `\${KIPRJMOD}/usb-c-breakout.kicad_sym`,
     ]);
     const library = parseSexp(await readFile(out.path("usb-c-breakout.kicad_sym"), "utf8"));
     const vendored = new Map(

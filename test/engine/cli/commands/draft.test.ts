@@ -1,0 +1,61 @@
+import { access, copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../../../engine/cli/run-cli.js";
+import { captureIo } from "../../../helpers/capture-io.js";
+import { REPO_ROOT } from "../../../helpers/fixture-project.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { smallCatalog } from "../../kicad/draft/library-fixture.js";
+
+let repo: TempDir;
+let libs: TempDir;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  ({ dir: libs } = await smallCatalog());
+  env = { ...process.env, COPPERHEAD_SYMBOL_DIR: libs.dir };
+  repo = await makeTempDir("copperhead-draft-cli-");
+  await mkdir(repo.path("hardware"));
+  await copyFile(
+    `${REPO_ROOT}/examples/intents/usb-c-breakout.intent.json`,
+    repo.path("hardware/schematic.intent.json"),
+  );
+});
+afterAll(async () => {
+  await repo.remove();
+  await libs.remove();
+});
+
+describe("copperhead draft", () => {
+  it("drafts the default intent and prints the report, legibility and score", async () => {
+    const io = captureIo(repo.dir, env);
+    const code = await runCli(["draft"], io);
+    expect(io.err()).toBe("");
+    expect(code).toBe(0);
+    expect(io.out()).toMatch(
+      /^drafted hardware\/schematic\.kicad_sch: 4 group\(s\), \d+ wire segment\(s\)/,
+    );
+    expect(io.out()).toMatch(/PWR_FLAG added on: \+5V, GND, VBUS/);
+    expect(io.out()).toMatch(/legibility: 1 sheet\(s\) checked, no findings/);
+    await access(repo.path("hardware/schematic.kicad_sch"));
+    await access(repo.path("hardware/sym-lib-table"));
+  });
+
+  it("prints numbered findings, exits 1 and writes nothing for a broken intent", async () => {
+    const intent = JSON.parse(await readFile(repo.path("hardware/schematic.intent.json"), "utf8"));
+    intent.parts[0].libId = "Connector:USB_C_Receptacle_PowerOnly_6";
+    intent.nets[3].pins[0] = "J9.1";
+    await writeFile(repo.path("broken.intent.json"), JSON.stringify(intent));
+    const io = captureIo(repo.dir, env);
+    const code = await runCli(
+      ["draft", "--intent", "broken.intent.json", "--out", "broken.kicad_sch"],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.out()).toMatch(
+      /^intent validation: \d+ finding\(s\) to reconcile:\n {2}1\. \[unknown-symbol\]/,
+    );
+    expect(io.out()).toMatch(/USB_C_Receptacle_PowerOnly_6P/);
+    expect(io.out()).toMatch(/\[unknown-part\]/);
+    await expect(access(repo.path("broken.kicad_sch"))).rejects.toThrow();
+  });
+});
