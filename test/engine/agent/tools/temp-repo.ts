@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { ToolContext } from "../../../../engine/agent/tool.js";
@@ -23,7 +23,7 @@ export async function tempRepo(files: Record<string, string> = {}): Promise<{
   };
 }
 
-/** A temp repo holding a copy of examples/led under hardware/ and a config naming it. */
+/** A temp repo holding examples/led: the KiCad files under hardware/, its docs under docs/. */
 export async function ledRepo(config: Record<string, unknown> = {}) {
   const made = await tempRepo({
     ".copperhead/config.json": JSON.stringify({
@@ -32,5 +32,6 @@ export async function ledRepo(config: Record<string, unknown> = {}) {
     }),
   });
   await cp(LED_EXAMPLE, join(made.repo, "hardware"), { recursive: true });
+  await rename(join(made.repo, "hardware/docs"), join(made.repo, "docs"));
   return made;
 }
