@@ -3,7 +3,16 @@ import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.j
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 export const SYSTEM_SYMBOLS = "/usr/share/kicad/symbols";
-const LIBRARIES = ["Device", "Connector", "Connector_Generic", "power", "Amplifier_Operational"];
+const LIBRARIES = [
+  "Device",
+  "Connector",
+  "Connector_Generic",
+  "power",
+  "Amplifier_Operational",
+  "MCU_Microchip_ATtiny",
+  "Regulator_Linear",
+  "Switch",
+];
 
 /**
  * A symbol folder holding copies of a few installed libraries: the catalog's whole-folder name
