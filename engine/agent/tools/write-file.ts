@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { atomicWrite } from "./atomic-write.js";
+import { atomicCreate } from "./atomic-write.js";
 import { confinePath, rejectReplacementCharacter } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 import { ToolError } from "./tool-error.js";
@@ -35,14 +35,13 @@ export const writeFileTool = defineTool({
       );
     }
     const file = await confinePath(context.repo, args.path);
-    if (file.exists) {
+    if (file.exists || !(await atomicCreate(file.absolute, args.content))) {
       throw new ToolError(
         "conflict",
         `${file.relative} already exists; write_file only creates new files`,
         "use edit_file to change an existing file",
       );
     }
-    await atomicWrite(file.absolute, args.content);
     const lines = args.content === "" ? 0 : args.content.split("\n").length;
     return {
       ok: true,

@@ -1,5 +1,5 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDriftTool } from "../../../../engine/agent/tools/check-drift.js";
 import { checkLegibilityTool } from "../../../../engine/agent/tools/check-legibility.js";
@@ -10,6 +10,8 @@ import { runDrcTool } from "../../../../engine/agent/tools/run-drc.js";
 import { runErcTool } from "../../../../engine/agent/tools/run-erc.js";
 import { scoreSchematicTool } from "../../../../engine/agent/tools/score-schematic.js";
 import { ledRepo, tempRepo } from "./temp-repo.js";
+
+const FIXTURES = resolve(import.meta.dirname, "../../../fixtures/legibility");
 
 // One read-only copy of examples/led for the inspection tools, one per mutating case.
 let led: Awaited<ReturnType<typeof ledRepo>>;
@@ -86,6 +88,23 @@ describe("schematic inspection", () => {
     expect(numbered).toHaveLength(fact.findings.length);
   });
 
+  it("check_legibility numbers overlapping bodies with both refs and reports them to the ledger", async () => {
+    const overlap = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ paths: { schematic: "hw/overlap.kicad_sch" } }),
+      "hw/overlap.kicad_sch": await readFile(join(FIXTURES, "symbol-overlap.kicad_sch"), "utf8"),
+    });
+    others.push(overlap);
+    const result = await checkLegibilityTool.run({}, overlap.context);
+    const line = result.detail?.split("\n").find((l) => l.includes("symbol-overlap"));
+    expect(line).toMatch(/^ {2}\d+\. \[error\] symbol-overlap @ \/ \(/);
+    expect(line).toMatch(/refs: \w+\d+, \w+\d+/);
+    const fact = result.facts?.legibility as
+      | { errors: number; engineAuthored: boolean }
+      | undefined;
+    expect(fact?.errors ?? 0).toBeGreaterThan(0);
+    expect(fact?.engineAuthored).toBe(false);
+  });
+
   it("score_schematic returns the composite and each metric", async () => {
     const result = await scoreSchematicTool.run({}, led.context);
     expect(result.detail).toMatch(/^score: \d+(\.\d+)?\/100/);
@@ -132,7 +151,8 @@ describe.concurrent("kicad-cli tools", () => {
     const result = await runErcTool.run({}, broken.context);
     expect(result.ok).toBe(false);
     expect(result.errorKind).toBe("check-failed");
-    expect((result.facts?.erc as { violations: number }).violations).toBeGreaterThan(0);
+    const erc = result.facts?.erc as { violations: number } | undefined;
+    expect(erc?.violations ?? 0).toBeGreaterThan(0);
     expect(result.detail).toMatch(/1\. error/);
   });
 
