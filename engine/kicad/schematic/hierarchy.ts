@@ -193,7 +193,11 @@ export function annotationOf(
     }
   }
   if (symbol.uuid && hierarchy.root.schematic.legacySymbolInstances.length > 0) {
-    const entry = legacyIndex(hierarchy).get(`${instance.uuidPath}/${symbol.uuid}`);
+    // KiCad 6 wrote these paths without the root sheet's uuid: "/<sheet>/…/<symbol>".
+    const index = legacyIndex(hierarchy);
+    const belowRoot = instance.uuidPath.slice(hierarchy.root.uuidPath.length);
+    const entry =
+      index.get(`${instance.uuidPath}/${symbol.uuid}`) ?? index.get(`${belowRoot}/${symbol.uuid}`);
     if (entry) return found(entry.reference ?? symbol.reference, entry.unit ?? symbol.unit);
   }
   return { reference: symbol.reference, unit: symbol.unit, annotated: false };

@@ -28,15 +28,15 @@ const KIND_BY_HEAD: Record<string, LabelKind> = {
  * labels (netclass flags) never name a net.
  */
 export interface Label {
-  kind: LabelKind;
-  text: string;
-  at: Point;
-  angle: number;
-  shape: string | undefined;
+  readonly kind: LabelKind;
+  readonly text: string;
+  readonly at: Point;
+  readonly angle: number;
+  readonly shape: string | undefined;
   readonly effects: TextEffects;
-  fieldsAutoplaced: boolean;
+  readonly fieldsAutoplaced: boolean;
   readonly properties: Property[];
-  uuid: string | undefined;
+  readonly uuid: string | undefined;
 }
 
 export function labelKindOf(node: SList): LabelKind | undefined {
@@ -44,25 +44,42 @@ export function labelKindOf(node: SList): LabelKind | undefined {
   return head === undefined ? undefined : KIND_BY_HEAD[head];
 }
 
+/** A label read from the tree; effects and fields are parsed on first use. */
+class TreeLabel implements Label {
+  readonly kind: LabelKind;
+  readonly text: string;
+  readonly at: Point;
+  readonly angle: number;
+  readonly shape: string | undefined;
+  readonly fieldsAutoplaced: boolean;
+  readonly uuid: string | undefined;
+  private readonly node: SList;
+  private cachedEffects: TextEffects | undefined;
+  private cachedProperties: Property[] | undefined;
+
+  constructor(node: SList, kind: LabelKind) {
+    const at = child(node, "at");
+    this.node = node;
+    this.kind = kind;
+    this.text = textAt(node, 1) ?? "";
+    this.at = { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0 };
+    this.angle = numberAt(at, 3) ?? 0;
+    this.shape = childText(node, "shape");
+    this.fieldsAutoplaced = flag(node, "fields_autoplaced") ?? false;
+    this.uuid = childText(node, "uuid");
+  }
+
+  get effects(): TextEffects {
+    this.cachedEffects ??= readEffects(this.node);
+    return this.cachedEffects;
+  }
+
+  get properties(): Property[] {
+    this.cachedProperties ??= children(this.node, "property").map(readProperty);
+    return this.cachedProperties;
+  }
+}
+
 export function readLabel(node: SList, kind: LabelKind): Label {
-  const at = child(node, "at");
-  let effects: TextEffects | undefined;
-  let properties: Property[] | undefined;
-  return {
-    kind,
-    text: textAt(node, 1) ?? "",
-    at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0 },
-    angle: numberAt(at, 3) ?? 0,
-    shape: childText(node, "shape"),
-    get effects() {
-      effects ??= readEffects(node);
-      return effects;
-    },
-    fieldsAutoplaced: flag(node, "fields_autoplaced") ?? false,
-    get properties() {
-      properties ??= children(node, "property").map(readProperty);
-      return properties;
-    },
-    uuid: childText(node, "uuid"),
-  };
+  return new TreeLabel(node, kind);
 }

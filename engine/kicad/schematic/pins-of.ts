@@ -1,5 +1,5 @@
 import type { Point } from "../symbol/geometry.js";
-import type { LibPin, PinElectricalType } from "../symbol/pin.js";
+import { asPinType, type LibPin, type PinElectricalType } from "../symbol/pin.js";
 import { unitPins } from "../symbol/unit-items.js";
 import type { PlacedSymbol } from "./placed-symbol.js";
 import { libToSheet, libVectorToSheet, snapMm } from "./transform.js";
@@ -56,7 +56,7 @@ export function pinsOf(symbol: PlacedSymbol, unit: number = symbol.unit): Placed
     return {
       number: pin.number,
       name: alt?.name ?? pin.name,
-      type: (alt?.type as PinElectricalType | undefined) ?? pin.type,
+      type: alt ? asPinType(alt.type) : pin.type,
       shape: alt?.shape ?? pin.shape,
       hidden: pin.hidden,
       at,

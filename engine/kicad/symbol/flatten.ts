@@ -30,7 +30,7 @@ export function flattenSymbol(
     );
   }
   const parent = flattenSymbol(parentRaw, lookup, new Set([...seen, symbol.name]));
-  const properties: Property[] = parent.properties.map((p) => ({ ...p }));
+  const properties: Property[] = [...parent.properties];
   for (const own of symbol.properties) {
     const index = properties.findIndex((p) => p.name === own.name);
     if (index < 0) properties.push(own);

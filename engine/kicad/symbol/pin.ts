@@ -46,7 +46,8 @@ export interface LibPin {
   alternates: PinAlternate[];
 }
 
-function asPinType(text: string | undefined): PinElectricalType {
+/** A pin type word from a file; anything unknown reads as "unspecified". */
+export function asPinType(text: string | undefined): PinElectricalType {
   return (PIN_TYPES as readonly string[]).includes(text ?? "")
     ? (text as PinElectricalType)
     : "unspecified";

@@ -16,29 +16,38 @@ export interface Property {
   readonly showName: boolean;
 }
 
+/** A field read from the tree; its effects are parsed on first use (most callers never ask). */
+class TreeProperty implements Property {
+  readonly name: string;
+  readonly value: string;
+  readonly at: { x: number; y: number; angle: number };
+  private readonly node: SList;
+  private cachedEffects: TextEffects | undefined;
+
+  constructor(node: SList) {
+    const at = child(node, "at");
+    this.node = node;
+    this.name = textAt(node, 1) ?? "";
+    this.value = textAt(node, 2) ?? "";
+    this.at = { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0, angle: numberAt(at, 3) ?? 0 };
+  }
+
+  get effects(): TextEffects {
+    this.cachedEffects ??= readEffects(this.node);
+    return this.cachedEffects;
+  }
+
+  get hidden(): boolean {
+    return this.effects.hidden || (flag(this.node, "hide") ?? false);
+  }
+
+  get showName(): boolean {
+    return flag(this.node, "show_name") ?? false;
+  }
+}
+
 export function readProperty(node: SList): Property {
-  const at = child(node, "at");
-  // Effects are read on first use: a sheet holds thousands of fields and most callers only
-  // want names and values.
-  let effects: TextEffects | undefined;
-  const effectsOf = () => {
-    effects ??= readEffects(node);
-    return effects;
-  };
-  return {
-    name: textAt(node, 1) ?? "",
-    value: textAt(node, 2) ?? "",
-    at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0, angle: numberAt(at, 3) ?? 0 },
-    get effects() {
-      return effectsOf();
-    },
-    get hidden() {
-      return effectsOf().hidden || (flag(node, "hide") ?? false);
-    },
-    get showName() {
-      return flag(node, "show_name") ?? false;
-    },
-  };
+  return new TreeProperty(node);
 }
 
 /** The value of the first property called `name`, if any. */

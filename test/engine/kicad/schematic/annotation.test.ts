@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkAnnotation } from "../../../../engine/kicad/schematic/annotation.js";
 import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
 import { violationSchema } from "../../../../engine/kicad/violation.js";
-import { demoName, demoRootSchematics } from "../../../helpers/demo-corpus.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { ROOT_UUID, sheetText } from "./helpers/build-sheet.js";
 
@@ -99,11 +98,4 @@ describe("checkAnnotation finds what kicad-cli's ERC does not", () => {
       ],
     ]);
   });
-
-  test.each(demoRootSchematics().map((r) => [demoName(r), r]))(
-    "the KiCad demo %s is cleanly annotated",
-    async (_n, root) => {
-      expect(checkAnnotation(await loadSchematicHierarchy(root))).toEqual([]);
-    },
-  );
 });

@@ -5,13 +5,11 @@ import {
   buildSchematicHierarchy,
   loadSchematicHierarchy,
 } from "../../../../engine/kicad/schematic/hierarchy.js";
-import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { MissingSheetError } from "../../../../engine/kicad/schematic/missing-sheet-error.js";
 import { readSchematic } from "../../../../engine/kicad/schematic/read-schematic.js";
 import { SchematicError } from "../../../../engine/kicad/schematic/schematic-error.js";
 import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
-import { DEMO_DIR, demoName, demoRootSchematics } from "../../../helpers/demo-corpus.js";
-import { cachedNetlist } from "../../../helpers/kicad-cache.js";
+import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 describe("a reused sub-sheet (complex_hierarchy)", () => {
@@ -44,36 +42,6 @@ describe("a reused sub-sheet (complex_hierarchy)", () => {
       unit: 1,
       annotated: true,
     });
-  });
-});
-
-describe("our sheet instances are KiCad's (paths and uuid paths), on every demo root", () => {
-  const roots = demoRootSchematics();
-  const exported = new Map<string, Promise<string>>();
-  beforeAll(() => {
-    for (const root of roots) {
-      const p = cachedNetlist(root);
-      p.catch(() => undefined);
-      exported.set(root, p);
-    }
-  });
-
-  test.each(roots.map((r) => [demoName(r), r]))("%s", async (_name, root) => {
-    const [text, h] = await Promise.all([exported.get(root)!, loadSchematicHierarchy(root)]);
-    const theirs = parseKicadNetlist(text)
-      .sheets.map((s) => `${s.name} ${s.tstamps}`)
-      .sort();
-    const ours = h.instances
-      .map(
-        (i) =>
-          `${i.path} ${i.uuidPath
-            .split("/")
-            .slice(2)
-            .map((u) => `/${u}`)
-            .join("")}/`,
-      )
-      .sort();
-    expect(ours).toEqual(theirs);
   });
 });
 
