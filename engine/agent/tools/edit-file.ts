@@ -3,7 +3,8 @@ import { z } from "zod";
 import { carriesCopperheadStamp } from "../ledger/legibility-scope.js";
 import type { ToolResult } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
-import { confinePath, rejectReplacementCharacter } from "./confine.js";
+import { checkContent } from "./check-content.js";
+import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 import { INTENT_PATH, isEngineDrafted } from "./engine-drafted.js";
 import { guardKicadEdit } from "./kicad-load-guard.js";
@@ -33,7 +34,7 @@ export const editFileTool = defineTool({
   schema: editFileArgs,
   mutating: true,
   async run(args, context): Promise<ToolResult> {
-    rejectReplacementCharacter(args.new, "new");
+    checkContent(args.new, "new", context.env);
     const file = await confinePath(context.repo, args.path);
     const info = await stat(file.absolute).catch(() => undefined);
     if (!file.exists || !info?.isFile()) {

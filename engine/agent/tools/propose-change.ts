@@ -2,7 +2,8 @@ import { rm } from "node:fs/promises";
 import { z } from "zod";
 import type { ToolContext } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
-import { confinePath, rejectReplacementCharacter } from "./confine.js";
+import { checkContent } from "./check-content.js";
+import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 
 const kebab = z
@@ -69,7 +70,7 @@ export const proposeChangeTool = defineTool({
   mutating: false,
   async run(args, context) {
     for (const [field, text] of Object.entries(proposalTexts(args)))
-      rejectReplacementCharacter(text, field);
+      checkContent(text, field, context.env);
     const written = await writeProposal(args, context);
     return {
       ok: true,

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import type { ToolContext } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
-import { confinePath, rejectReplacementCharacter } from "./confine.js";
+import { checkContent } from "./check-content.js";
+import { confinePath } from "./confine.js";
 import {
   CONSTRAINTS_PATH,
   type Constraint,
@@ -33,7 +34,7 @@ export const recordConstraintTool = defineTool({
   mutating: true,
   async run(args, context) {
     const incoming = "constraints" in args ? args.constraints : [args];
-    rejectReplacementCharacter(JSON.stringify(incoming), "constraints");
+    checkContent(JSON.stringify(incoming), "constraints", context.env);
     const keys = incoming.map((c) => c.key);
     const twice = keys.find((k, i) => keys.indexOf(k) !== i);
     if (twice) {

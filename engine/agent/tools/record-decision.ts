@@ -2,7 +2,8 @@ import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { readConfig } from "../../repo/config.js";
-import { confinePath, rejectReplacementCharacter } from "./confine.js";
+import { checkContent } from "./check-content.js";
+import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 import { facts } from "./tool-facts.js";
 
@@ -30,7 +31,7 @@ export const recordDecisionTool = defineTool({
       rationale: args.rationale,
       affects: args.affects.join(" "),
     })) {
-      rejectReplacementCharacter(text, field);
+      checkContent(text, field, context.env);
     }
     const config = await readConfig(context.repo);
     const file = await confinePath(context.repo, `${config.paths.docs}/DECISIONS.md`);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { atomicCreate } from "./atomic-write.js";
-import { confinePath, rejectReplacementCharacter } from "./confine.js";
+import { checkContent } from "./check-content.js";
+import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 import { ToolError } from "./tool-error.js";
 import { facts } from "./tool-facts.js";
@@ -22,7 +23,7 @@ export const writeFileTool = defineTool({
   schema: writeFileArgs,
   mutating: true,
   async run(args, context) {
-    rejectReplacementCharacter(args.content, "content");
+    checkContent(args.content, "content", context.env);
     const lower = args.path.toLowerCase();
     const ext = KICAD_EXTENSIONS.find((e) => lower.endsWith(e));
     if (ext) {

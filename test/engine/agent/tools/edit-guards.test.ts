@@ -36,8 +36,10 @@ describe.concurrent("edit_file KiCad guards", () => {
     );
     expect(result.ok).toBe(true);
     expect(result.detail).toContain("KiCad loads the edited file");
+    // The ledger's stamp rule (carriesCopperheadStamp: generator starting "copperhead") counts
+    // the example's "copperhead-example" stamp as copperhead's.
     expect(result.facts).toEqual({
-      mutated: { kind: "schematic", path: "hardware/led.kicad_sch" },
+      mutated: { kind: "schematic", path: "hardware/led.kicad_sch", engineAuthored: true },
     });
     expect(await read(repo, "hardware/led.kicad_sch")).toContain('(property "Value" "470"');
   });

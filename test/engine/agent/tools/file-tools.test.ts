@@ -191,6 +191,25 @@ describe("write_file", () => {
     ).toBe("invalid-arguments");
   });
 
+  it("refuses content carrying an environment secret or a token shape", async () => {
+    const context = {
+      ...made.context,
+      env: { ...process.env, VENDOR_API_KEY: "s3cr3t-value-123456" },
+    };
+    const planted = await writeFileTool.run(
+      { path: "notes.md", content: "key: s3cr3t-value-123456\n" },
+      context,
+    );
+    expect(planted.errorKind).toBe("refused");
+    expect(planted.detail).not.toContain("s3cr3t-value-123456");
+    const token = await editFileTool.run(
+      { path: "firmware/main.c", old: "return 0;", new: `return 0; // ghp_${"a".repeat(30)}` },
+      context,
+    );
+    expect(token.errorKind).toBe("refused");
+    expect(await stat(join(made.repo, "notes.md")).catch(() => "absent")).toBe("absent");
+  });
+
   it("answers malformed arguments with invalid-arguments instead of throwing", async () => {
     const result = await writeFileTool.run({ path: 3 } as never, made.context);
     expect(result.errorKind).toBe("invalid-arguments");
