@@ -13,7 +13,7 @@ export interface LegibilityOptions extends CheckOptions, LayoutOptions {}
  */
 export function checkLegibility(
   hierarchy: SchematicHierarchy,
-  options: LegibilityOptions,
+  options: LegibilityOptions = {},
 ): LegibilityReport {
   return checkSheetLayouts(sheetLayouts(hierarchy, options), options);
 }

@@ -1,6 +1,6 @@
 import { roundPoint } from "../geometry/point.js";
 import type { VocabularyResult } from "./caption-vocabulary.js";
-import type { LegibilityConfig } from "./config.js";
+import { type LegibilityConfig, parseLegibilityConfig } from "./config.js";
 import { FAMILIES, type FamilyKind, familyIndex, type Severity } from "./families.js";
 import { FAMILY_CHECKS, PAGE_FAMILIES } from "./family-checks.js";
 import type { LegibilityFinding } from "./finding.js";
@@ -9,7 +9,8 @@ import { sheetContext } from "./sheet-context.js";
 import type { SheetLayout } from "./sheet-layout.js";
 
 export interface CheckOptions {
-  config: LegibilityConfig;
+  /** The parsed `legibility` config section (default: every default). */
+  config?: LegibilityConfig | undefined;
   /**
    * The group-caption vocabulary from the repo's docs, or why there is none. Omitted: the
    * caption check is skipped with the reason "no docs directory provided".
@@ -23,9 +24,9 @@ export interface CheckOptions {
  */
 export function checkSheetLayouts(
   sheets: readonly SheetLayout[],
-  options: CheckOptions,
+  options: CheckOptions = {},
 ): LegibilityReport {
-  const { config } = options;
+  const config = options.config ?? parseLegibilityConfig(undefined);
   const severityOf = (kind: FamilyKind): Severity | "off" =>
     config.severity[kind] ?? FAMILIES.find((f) => f.kind === kind)!.severity;
   const disabled = FAMILIES.filter((f) => severityOf(f.kind) === "off").map((f) => f.kind);

@@ -9,6 +9,11 @@ export function renderLegibility(report: LegibilityReport): string {
   const lines: string[] = [];
   const sheets = `${report.sheets} sheet(s)`;
   const total = report.counts.error + report.counts.advisory;
+  const notRun = report.sheets === 0 ? report.skipped.find((s) => s.family === "all") : undefined;
+  if (notRun) {
+    // Nothing was looked at: say why instead of claiming a clean result.
+    return `legibility: not checked — ${notRun.reason}\n`;
+  }
   if (total === 0) {
     lines.push(`legibility: ${sheets} checked, no findings`);
   } else {

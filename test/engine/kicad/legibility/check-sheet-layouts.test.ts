@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { paperSize } from "../../../../engine/kicad/geometry/paper.js";
 import { checkSheetLayouts } from "../../../../engine/kicad/legibility/check-sheet-layouts.js";
 import { parseLegibilityConfig } from "../../../../engine/kicad/legibility/config.js";
+import { notRunReport } from "../../../../engine/kicad/legibility/not-run-report.js";
 import { renderLegibility } from "../../../../engine/kicad/legibility/render-legibility.js";
 import { legibilityReportSchema } from "../../../../engine/kicad/legibility/report.js";
 import type {
@@ -106,6 +107,11 @@ describe("checkSheetLayouts", () => {
     ]);
   });
 
+  it("runs on every default when given no config", () => {
+    const report = checkSheetLayouts([sheet("/", pile(2))]);
+    expect(report.findings.find((f) => f.kind === "symbol-overlap")?.detail).toContain("2.54 mm");
+  });
+
   it("rounds coordinates, never prints -0, and validates against its schema", () => {
     const report = checkSheetLayouts([sheet("/", [part("R1", 12.3456789, -0.0001)])], {
       config: config(),
@@ -119,6 +125,13 @@ describe("checkSheetLayouts", () => {
 });
 
 describe("renderLegibility", () => {
+  it("says what was not checked and why, rather than claiming no findings", () => {
+    expect(renderLegibility(notRunReport("no schematic configured"))).toBe(
+      "legibility: not checked — no schematic configured\n",
+    );
+    expect(legibilityReportSchema.parse(notRunReport("x")).sheets).toBe(0);
+  });
+
   it("says so when there is nothing to fix", () => {
     const report = checkSheetLayouts([sheet("/", [part("R1", 50.8, 50.8)])], {
       config: config({ severity: { "low-utilization": "off" } }),
