@@ -43,7 +43,7 @@ export const readFileTool = defineTool({
     if (!info?.isFile()) {
       throw new ToolError(
         "not-found",
-        `${file.relative} does not exist or is not a file`,
+        `${file.relative || "."} does not exist or is not a file`,
         "check the path (search can find files by content)",
       );
     }
