@@ -15,6 +15,10 @@ describe("legibility scope", () => {
         '(kicad_sch (version 20250114) (generator "eeschema") (generator_version "9.0"))',
       ),
     ).toBe(false);
+    // A look-alike stamp is not copperhead's: only the exact generator name gates a sheet.
+    expect(
+      carriesCopperheadStamp('(kicad_sch (version 20250114) (generator "copperhead-example"))'),
+    ).toBe(false);
   });
   it("gates create-origin repos on stamped or absent sheets only", () => {
     expect(legibilityGated("create", { present: false })).toBe(true);

@@ -36,10 +36,9 @@ describe.concurrent("edit_file KiCad guards", () => {
     );
     expect(result.ok).toBe(true);
     expect(result.detail).toContain("KiCad loads the edited file");
-    // The ledger's stamp rule (carriesCopperheadStamp: generator starting "copperhead") counts
-    // the example's "copperhead-example" stamp as copperhead's.
+    // The example's look-alike "copperhead-example" stamp is not copperhead's own: a person drew it.
     expect(result.facts).toEqual({
-      mutated: { kind: "schematic", path: "hardware/led.kicad_sch", engineAuthored: true },
+      mutated: { kind: "schematic", path: "hardware/led.kicad_sch", engineAuthored: false },
     });
     expect(await read(repo, "hardware/led.kicad_sch")).toContain('(property "Value" "470"');
   });
