@@ -46,7 +46,10 @@ export interface Net {
 export interface Netlist {
   /** Every net with at least one symbol pin (power and flag symbols excluded), by name. */
   nets: Net[];
-  /** The net holding `ref` pin `pin`, if any. */
+  /**
+   * The net holding `ref` pin `pin`, if any (a common pin of a multi-unit part placed twice
+   * can sit on two nets, as in KiCad; this returns the first by name).
+   */
   netOf(ref: string, pin: string): Net | undefined;
 }
 
