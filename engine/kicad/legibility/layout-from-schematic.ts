@@ -102,12 +102,12 @@ function layoutSymbol(
     .map((p) => p.at);
   const transform = { angle: symbol.rotation, mirror: symbol.mirror };
   const fields: LayoutText[] = [];
-  const valueOf = (p: Property) => (p.name === "Reference" ? ref : p.value);
-  const own = variablesFrom(symbol.properties.map((p) => [p.name, valueOf(p)] as const));
+  const shownValue = (p: Property) => (p.name === "Reference" ? ref : p.value);
+  const own = variablesFrom(symbol.properties.map((p) => [p.name, shownValue(p)] as const));
   const variables: VariableLookup = (name) =>
     name === "REFERENCE" ? ref : (own(name) ?? sheetVariables(name));
   for (const property of symbol.properties) {
-    const shown = fieldText(property, resolveTextVariables(valueOf(property), variables));
+    const shown = fieldText(property, resolveTextVariables(shownValue(property), variables));
     if (shown === undefined) continue;
     fields.push({
       owner: `${ref} ${property.name}`,

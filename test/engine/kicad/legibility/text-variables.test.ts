@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: KiCad text variables are literal ${NAME} strings
 import { describe, expect, it } from "vitest";
 import {
   resolveTextVariables,
