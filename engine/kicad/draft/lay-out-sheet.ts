@@ -7,6 +7,7 @@ import { snap, step } from "./drawing.js";
 import { type Attachment, attachPin, type PinRole, textWidth } from "./pin-attachments.js";
 import type { RailSymbols } from "./rail-symbols.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
+import { type LocalNet, type Obstacle, routeLocalNets } from "./route-local-nets.js";
 import { unitGeometry, unitsOf } from "./unit-geometry.js";
 
 const CELL_GAP = 5.08;
@@ -20,7 +21,11 @@ const TITLE_BLOCK_HEIGHT = 40;
 /** A unit (or a PWR_FLAG cluster) drawn around its own origin, before the cell is moved into place. */
 interface Cell {
   box: Box;
-  place(origin: Point): Partial<Drawing>;
+  /** Pins drawn with a wire instead of a label are listed in `wired`. */
+  place(origin: Point, wired: ReadonlySet<string>): Partial<Drawing>;
+  /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
+  obstacles: Obstacle[];
+  stubEnds: Map<string, Point>;
 }
 
 interface GroupBlock {
@@ -122,7 +127,9 @@ export class SheetLayout {
 
   private groupBlock(group: string): GroupBlock {
     const cells: Cell[] = [];
-    const members = [...this.resolved.parts.values()].filter((p) => p.part.group === group);
+    const members = this.signalFlowOrder(
+      [...this.resolved.parts.values()].filter((p) => p.part.group === group),
+    );
     for (const member of members) {
       for (const unit of unitsOf(member.symbol.symbol))
         cells.push(this.unitCell(member.part.ref, unit));
@@ -157,6 +164,7 @@ export class SheetLayout {
       width = Math.max(width, x - CELL_GAP);
       rowHeight = Math.max(rowHeight, h);
     }
+    const { wired, routes } = this.localWires(group, placed);
     let contentHeight = y + rowHeight;
     const noteLines = notes.map((n) => n.text.split("\n"));
     const noteTop = contentHeight + CELL_GAP;
@@ -183,8 +191,19 @@ export class SheetLayout {
           texts: [],
         };
         const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };
+        for (const route of routes) {
+          for (let i = 0; i + 1 < route.points.length; i++) {
+            const a = shift(route.points[i] as Point, inner);
+            const b = shift(route.points[i + 1] as Point, inner);
+            out.wires.push({ net: route.net, a, b });
+          }
+          out.labels.push({ text: route.net, at: shift(route.label, inner), angle: 0 });
+        }
         for (const { cell, at } of placed)
-          merge(out, cell.place({ x: snap(inner.x + at.x, 2.54), y: snap(inner.y + at.y, 2.54) }));
+          merge(
+            out,
+            cell.place({ x: snap(inner.x + at.x, 2.54), y: snap(inner.y + at.y, 2.54) }, wired),
+          );
         out.rects.push({
           name: group,
           start: origin,
@@ -212,6 +231,83 @@ export class SheetLayout {
     };
   }
 
+  /**
+   * Parts joined by a small signal net sit next to each other (so the net can be a short wire):
+   * a depth-first walk over those nets, starting from each unvisited part in intent order.
+   */
+  private signalFlowOrder<T extends { part: { ref: string } }>(members: T[]): T[] {
+    const inGroup = new Set(members.map((m) => m.part.ref));
+    const next = new Map<string, string[]>();
+    for (const n of this.resolved.nets) {
+      if (n.class.class !== "signal" || n.endpoints.length > 3) continue;
+      const refs = [...new Set(n.endpoints.map((e) => e.ref))].filter((r) => inGroup.has(r));
+      for (const r of refs) next.set(r, [...(next.get(r) ?? []), ...refs.filter((o) => o !== r)]);
+    }
+    const rank = new Map(members.map((m, i) => [m.part.ref, i]));
+    const byRef = new Map(members.map((m) => [m.part.ref, m]));
+    const ordered: T[] = [];
+    const seen = new Set<string>();
+    const visit = (ref: string) => {
+      if (seen.has(ref)) return;
+      seen.add(ref);
+      ordered.push(byRef.get(ref) as T);
+      const around = [...new Set(next.get(ref) ?? [])].sort(
+        (a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
+      );
+      for (const r of around) visit(r);
+    };
+    for (const m of members) visit(m.part.ref);
+    return ordered;
+  }
+
+  /** Two-pin signal nets inside this group, drawn as wires where a clear path exists. */
+  private localWires(
+    group: string,
+    placed: readonly { cell: Cell; at: Point }[],
+  ): { wired: Set<string>; routes: { net: string; points: Point[]; label: Point }[] } {
+    const ends = new Map<string, Point>();
+    const obstacles: Obstacle[] = [];
+    for (const { cell, at } of placed) {
+      for (const [pin, end] of cell.stubEnds) ends.set(pin, shift(end, at));
+      for (const o of cell.obstacles) {
+        obstacles.push({
+          pin: o.pin,
+          box: {
+            minX: o.box.minX + at.x,
+            minY: o.box.minY + at.y,
+            maxX: o.box.maxX + at.x,
+            maxY: o.box.maxY + at.y,
+          },
+        });
+      }
+    }
+    const local: LocalNet[] = [];
+    for (const n of this.resolved.nets) {
+      if (n.class.class !== "signal" || n.endpoints.length !== 2) continue;
+      const [pa, pb] = n.endpoints.map((e) => `${e.ref}.${e.pin.number}`) as [string, string];
+      const a = ends.get(pa);
+      const b = ends.get(pb);
+      const inGroup = n.endpoints.every(
+        (e) => this.resolved.parts.get(e.ref)?.part.group === group,
+      );
+      if (a && b && inGroup)
+        local.push({ name: n.net.name, a: { pin: pa, end: a }, b: { pin: pb, end: b } });
+    }
+    const routed = routeLocalNets(local, obstacles);
+    const wired = new Set<string>();
+    const routes: { net: string; points: Point[]; label: Point }[] = [];
+    for (const net of local) {
+      const points = routed.get(net.name);
+      if (!points) continue;
+      wired.add(net.a.pin);
+      wired.add(net.b.pin);
+      // One label names the wired net (KiCad would invent "Net-(…)" otherwise); labels connect
+      // anywhere along a wire, so it sits on the longest horizontal run, text above the wire.
+      routes.push({ net: net.name, points, label: labelPoint(points) });
+    }
+    return { wired, routes };
+  }
+
   private unitCell(ref: string, unit: number): Cell {
     const resolved = this.resolved.parts.get(ref);
     if (!resolved) throw new Error(`unreachable: unresolved part ${ref}`);
@@ -220,6 +316,7 @@ export class SheetLayout {
     const multi = symbol.symbol.unitCount > 1;
     const shownRef = multi ? `${ref}${unitLetters(unit)}` : ref;
     const attachments: Attachment[] = [];
+    const pinKeys: string[] = [];
     const sides = new Set(geometry.pins.map((p) => p.outward));
     for (const { pin, offset, outward } of geometry.pins) {
       const key = `${ref}.${pin.number}`;
@@ -229,6 +326,7 @@ export class SheetLayout {
         if (!this.openPins.includes(key)) this.openPins.push(key);
       }
       attachments.push(attachPin(offset, outward, role, this.rails, `power/${key}`));
+      pinKeys.push(key);
     }
     const body = geometry.body;
     // Reference and value go on a side without pins, so they never sit on a wire or label.
@@ -286,14 +384,27 @@ export class SheetLayout {
     ];
     const box = boxAround(points);
     const description = propertyValue(symbol.symbol.properties, "Description") ?? "";
+    const obstacles: Obstacle[] = [
+      { box: body },
+      { box: boxAround(fieldPoints.slice(0, 2)) },
+      { box: boxAround(fieldPoints.slice(2, 4)) },
+      ...attachments.map((a, i) => ({ pin: pinKeys[i], box: boxAround(a.extent) })),
+    ];
+    const stubEnds = new Map<string, Point>();
+    attachments.forEach((a, i) => {
+      const end = a.wires[0]?.b;
+      if (end && a.labels.length > 0) stubEnds.set(pinKeys[i] as string, end);
+    });
     return {
+      obstacles,
+      stubEnds,
       box: {
         minX: box.minX - 1.27,
         minY: box.minY - 1.27,
         maxX: box.maxX + 1.27,
         maxY: box.maxY + 1.27,
       },
-      place: (origin) => {
+      place: (origin, wired) => {
         const out: Partial<Drawing> = { symbols: [], wires: [], labels: [], noConnects: [] };
         const fields: DrawnField[] = [
           { name: "Reference", value: ref, at: shift(refAt, origin), hidden: false, justify },
@@ -318,7 +429,10 @@ export class SheetLayout {
           fields,
           pinNumbers: geometry.pins.map((p) => p.pin.number),
         });
-        for (const a of attachments) this.emitAttachment(a, origin, out);
+        attachments.forEach((a, i) => {
+          const drawn = wired.has(pinKeys[i] as string) ? { ...a, labels: [] } : a;
+          this.emitAttachment(drawn, origin, out);
+        });
         return out;
       },
     };
@@ -329,7 +443,10 @@ export class SheetLayout {
     const n = this.resolved.nets.find((x) => x.net.name === net);
     const ground = n?.class.class === "ground";
     const w = textWidth(net);
+    const half = Math.max(w, 8) / 2 + 1.27;
     return {
+      obstacles: [{ box: { minX: -half, minY: -10.16, maxX: half, maxY: 15.24 } }],
+      stubEnds: new Map(),
       box: {
         minX: -Math.max(w, 8) / 2 - 1.27,
         minY: -10.16,
@@ -442,6 +559,21 @@ export class SheetLayout {
       out.symbols?.push(drawn);
     });
   }
+}
+
+/** A grid point on the longest horizontal segment (its start when the wire has none). */
+function labelPoint(points: readonly Point[]): Point {
+  let best: Point | undefined;
+  let bestLength = -1;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i] as Point;
+    const b = points[i + 1] as Point;
+    const length = Math.abs(b.x - a.x);
+    if (a.y !== b.y || length < 2.54 || length <= bestLength) continue;
+    bestLength = length;
+    best = { x: snap(Math.min(a.x, b.x) + 1.27, 1.27), y: a.y };
+  }
+  return best ?? (points[0] as Point);
 }
 
 /** Reading order: left to right, wrapping into rows; each row as tall as its tallest group. */

@@ -186,4 +186,29 @@ describe("drafting the USB-C breakout", () => {
     expect(failed.ok).toBe(false);
     expect(await readFile(path)).toEqual(before);
   });
+
+  it("draws the short local LED net as a real wire with one naming label", async () => {
+    const tree = parseSexp(await readFile(out.path("usb-c-breakout.kicad_sch"), "utf8"));
+    const labels = children(tree, "label").map((l) => textAt(l, 1));
+    expect(labels.filter((l) => l === "LED_A")).toHaveLength(1);
+    // CC1 and CC2 cannot be routed clear of J1's other pins: they stay label pairs.
+    expect(labels.filter((l) => l === "CC1")).toHaveLength(2);
+    const wires = children(tree, "wire").map((w) =>
+      children(child(w, "pts") ?? w, "xy").map((p) => ({
+        x: Number(textAt(p, 1)),
+        y: Number(textAt(p, 2)),
+      })),
+    );
+    // No wire end (and so no junction or pin) lies inside another wire: wires meet at their ends.
+    const inside = (p: { x: number; y: number }, [a, b]: { x: number; y: number }[]) =>
+      a !== undefined &&
+      b !== undefined &&
+      ((a.x === b.x && p.x === a.x && p.y > Math.min(a.y, b.y) && p.y < Math.max(a.y, b.y)) ||
+        (a.y === b.y && p.y === a.y && p.x > Math.min(a.x, b.x) && p.x < Math.max(a.x, b.x)));
+    for (const wire of wires) {
+      expect(wire).toHaveLength(2);
+      for (const p of wire)
+        expect(wires.filter((other) => other !== wire && inside(p, other))).toEqual([]);
+    }
+  });
 });
