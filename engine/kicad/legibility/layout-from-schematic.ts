@@ -97,8 +97,10 @@ function layoutSymbol(
   const outlines = unitGraphics(lib, unit, symbol.bodyStyle).flatMap((g) =>
     placedOutline(g, symbol),
   );
+  // A hidden pin of an ordinary part connects by name, not where it sits; a power port's pin
+  // is hidden by convention yet is exactly where the port connects.
   const pins = pinsOf(symbol, unit)
-    .filter((p) => !p.hidden)
+    .filter((p) => !p.hidden || symbol.power)
     .map((p) => p.at);
   const transform = { angle: symbol.rotation, mirror: symbol.mirror };
   const fields: LayoutText[] = [];
