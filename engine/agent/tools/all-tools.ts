@@ -1,6 +1,7 @@
 import type { AgentTool } from "../tool.js";
 import { checkDriftTool } from "./check-drift.js";
 import { checkLegibilityTool } from "./check-legibility.js";
+import { draftSchematicTool } from "./draft-schematic.js";
 import { editFileTool } from "./edit-file.js";
 import { exportSvgTool } from "./export-svg.js";
 import { listNetsTool } from "./list-nets.js";
@@ -22,8 +23,7 @@ import { writeFileTool } from "./write-file.js";
 /**
  * Every tool this folder provides, in the order the model sees them: reading and inspection
  * first, then the proposal pair, the checks, and the mutating tools (which the catalog leaves
- * out until a proposal validates). draft_schematic and finish live with the drafting engine
- * and the ledger.
+ * out until a proposal validates). finish is bound to the ledger by the loop.
  */
 export const ALL_TOOLS: readonly AgentTool[] = [
   readFileTool,
@@ -45,4 +45,5 @@ export const ALL_TOOLS: readonly AgentTool[] = [
   writeFileTool,
   recordDecisionTool,
   recordConstraintTool,
+  draftSchematicTool,
 ] as AgentTool[];

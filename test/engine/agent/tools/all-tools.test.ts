@@ -12,7 +12,13 @@ describe("ALL_TOOLS", () => {
       ALL_TOOLS.filter((t) => t.mutating)
         .map((t) => t.name)
         .sort(),
-    ).toEqual(["edit_file", "record_constraint", "record_decision", "write_file"]);
+    ).toEqual([
+      "draft_schematic",
+      "edit_file",
+      "record_constraint",
+      "record_decision",
+      "write_file",
+    ]);
   });
 
   it("every schema converts to the JSON schema a provider sends, as an object", () => {

@@ -1,0 +1,114 @@
+import { cp, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolFactsSchema } from "../../../../engine/agent/ledger/facts.js";
+import { Ledger } from "../../../../engine/agent/ledger/ledger.js";
+import { draftSchematicTool } from "../../../../engine/agent/tools/draft-schematic.js";
+import { LED_EXAMPLE, tempRepo } from "./temp-repo.js";
+
+const USB_C = resolve(
+  import.meta.dirname,
+  "../../../../examples/intents/usb-c-breakout.intent.json",
+);
+const SHEET = "hardware/schematic.kicad_sch";
+
+async function intentText(): Promise<string> {
+  return readFile(USB_C, "utf8");
+}
+
+describe("draft_schematic", () => {
+  let made: Awaited<ReturnType<typeof tempRepo>>;
+
+  beforeAll(async () => {
+    made = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ origin: "create", paths: { schematic: SHEET } }),
+      "hardware/schematic.intent.json": await intentText(),
+    });
+  });
+  afterAll(() => made.done());
+
+  it("is mutating, so spec gating keeps it out of the catalog until a proposal validates", () => {
+    expect(draftSchematicTool.mutating).toBe(true);
+  });
+
+  it("drafts the configured sheet from the IR and reports groups, legibility and score", async () => {
+    const result = await draftSchematicTool.run({}, made.context);
+    expect(result.ok, result.detail).toBe(true);
+    expect(result.detail).toMatch(/drafted hardware\/schematic\.kicad_sch: \d+ group\(s\)/);
+    expect(result.detail).toContain('group "USB-C input"');
+    expect(result.detail).toMatch(/score|composite/i);
+    const sheet = await readFile(join(made.repo, SHEET), "utf8");
+    expect(sheet).toMatch(/\(generator "?copperhead"?\)/);
+    expect(sheet).toContain('"J1"');
+
+    const facts = toolFactsSchema.parse(result.facts);
+    const mutated = [facts.mutated].flat();
+    expect(mutated).toContainEqual({ kind: "schematic", path: SHEET, engineAuthored: true });
+    expect(facts.legibility?.sheetPresent).toBe(true);
+    expect(facts.legibility?.engineAuthored).toBe(true);
+
+    // The ledger opens ERC/drift on the mutation, and the embedded check judges legibility.
+    const ledger = new Ledger({ origin: "create", sheet: { present: false } });
+    ledger.apply("draft_schematic", facts);
+    const open = ledger.open.map((o) => o.kind);
+    expect(open).toContain("erc");
+    expect(open).toContain("drift");
+    expect(open.includes("legibility")).toBe((facts.legibility?.errors ?? 0) > 0);
+  });
+
+  it("an IR naming an unknown pin returns numbered findings and leaves the sheet byte-identical", async () => {
+    const before = await readFile(join(made.repo, SHEET), "utf8");
+    const intent = JSON.parse(await intentText()) as { nets: { pins: string[] }[] };
+    intent.nets[0]?.pins.push("R1.9");
+    const result = await draftSchematicTool.run(
+      { intent: intent as unknown as Record<string, unknown> },
+      made.context,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.detail).toMatch(/1\. \[unknown-pin\]/);
+    expect(result.detail).toContain(`R1 has no pin "9"`);
+    expect(result.detail).toContain(`${SHEET} is unchanged`);
+    expect(result.facts).toBeUndefined();
+    expect(await readFile(join(made.repo, SHEET), "utf8")).toBe(before);
+  });
+
+  it("an intent file that is not JSON is a finding, not a crash", async () => {
+    await writeFile(join(made.repo, "hardware/broken.intent.json"), "{ nope");
+    const result = await draftSchematicTool.run(
+      { intent_path: "hardware/broken.intent.json" },
+      made.context,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.detail).toMatch(/1\. \[shape\] hardware\/broken\.intent\.json is not valid JSON/);
+  });
+});
+
+describe("draft_schematic refusals", () => {
+  it("refuses to redraft a sheet a person drew, naming edit_file", async () => {
+    const made = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ paths: { schematic: "hardware/led.kicad_sch" } }),
+      "hardware/schematic.intent.json": await intentText(),
+    });
+    try {
+      await cp(LED_EXAMPLE, join(made.repo, "hardware"), { recursive: true });
+      const before = await readFile(join(made.repo, "hardware/led.kicad_sch"), "utf8");
+      const result = await draftSchematicTool.run({}, made.context);
+      expect(result.errorKind).toBe("refused");
+      expect(result.detail).toContain("edit_file");
+      expect(await readFile(join(made.repo, "hardware/led.kicad_sch"), "utf8")).toBe(before);
+    } finally {
+      await made.done();
+    }
+  });
+
+  it("says so when no schematic is configured", async () => {
+    const made = await tempRepo({ "hardware/schematic.intent.json": await intentText() });
+    try {
+      const result = await draftSchematicTool.run({}, made.context);
+      expect(result.errorKind).toBe("refused");
+      expect(result.detail).toContain("no schematic is configured");
+    } finally {
+      await made.done();
+    }
+  });
+});
