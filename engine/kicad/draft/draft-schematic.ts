@@ -1,6 +1,6 @@
 import { access } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import type { CatalogSymbol, SymbolCatalog } from "../library/symbol-catalog.js";
+import type { CatalogSymbol } from "../library/symbol-catalog.js";
 import { buildSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
 import { readSchematic } from "../schematic/read-schematic.js";
@@ -13,6 +13,7 @@ import { DEFAULT_DRAFT_DATE } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
 import { SheetLayout } from "./lay-out-sheet.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
+import type { SymbolSource } from "./symbol-source.js";
 import { type ValidationContext, validateIntent } from "./validate-intent.js";
 import {
   embeddedSymbol,
@@ -28,7 +29,7 @@ export interface DraftInput {
   intent: unknown;
   /** Where the sheet goes; the project library, sym-lib-table and .kicad_pro go beside it. */
   sheetPath: string;
-  catalog: SymbolCatalog;
+  catalog: SymbolSource;
   subsystems?: readonly string[];
   bom?: string;
 }

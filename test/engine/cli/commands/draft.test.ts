@@ -58,4 +58,29 @@ describe("copperhead draft", () => {
     expect(io.out()).toMatch(/\[unknown-part\]/);
     await expect(access(repo.path("broken.kicad_sch"))).rejects.toThrow();
   });
+
+  it("--from regenerates an existing design and keeps the derived intent", async () => {
+    const io = captureIo(repo.dir, process.env);
+    const code = await runCli(
+      [
+        "draft",
+        "--from",
+        "/usr/share/kicad/demos/custom_pads_test/custom_pads_test.kicad_sch",
+        "--out",
+        "redraft/pads.kicad_sch",
+      ],
+      io,
+    );
+    expect(io.err()).toBe("");
+    expect(code).toBe(0);
+    expect(io.out()).toMatch(/^drafted redraft\/pads\.kicad_sch: 1 group\(s\)/);
+    const intent = JSON.parse(await readFile(repo.path("redraft/pads.intent.json"), "utf8"));
+    expect(intent.parts.map((p: { ref: string }) => p.ref).sort()).toEqual([
+      "AE1",
+      "AE2",
+      "R2",
+      "SW1",
+    ]);
+    await access(repo.path("redraft/pads.kicad_sch"));
+  });
 });
