@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import {
   intentJsonSchema,
@@ -23,8 +23,13 @@ describe("intent IR", () => {
   });
 
   it("every bundled example parses", async () => {
-    const text = await readFile(`${REPO_ROOT}/examples/intents/usb-c-breakout.intent.json`, "utf8");
-    expect(intentSchema.safeParse(JSON.parse(text)).success).toBe(true);
+    const dir = `${REPO_ROOT}/examples/intents`;
+    const names = (await readdir(dir)).filter((f) => f.endsWith(".intent.json"));
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    for (const name of names) {
+      const parsed = intentSchema.safeParse(JSON.parse(await readFile(`${dir}/${name}`, "utf8")));
+      expect(parsed.error?.issues ?? []).toEqual([]);
+    }
   });
 
   it("refuses unknown fields and bad endpoints", () => {
