@@ -1,5 +1,6 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
+import { doCommand } from "./commands/do.js";
 import { draftCommand } from "./commands/draft.js";
 import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
@@ -20,6 +21,7 @@ export const commands: readonly Command[] = [
   drcCommand,
   scoreCommand,
   draftCommand,
+  doCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -1,0 +1,190 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadPrompt } from "../../../../engine/agent/prompts/load-prompt.js";
+import { git } from "../../../../engine/repo/git.js";
+import { gitRepo, loadExampleScript, ROOT, runScripted, toolResults } from "./git-repo.js";
+
+const OVERLAP = join(ROOT, "test/fixtures/legibility/symbol-overlap.kicad_sch");
+const USB_C = join(ROOT, "examples/intents/usb-c-breakout.intent.json");
+
+/** The overlap fixture as if copperhead had written it (its stamp), or as KiCad re-saved it. */
+async function overlapSheet(generator: "copperhead" | "eeschema"): Promise<string> {
+  const text = await readFile(OVERLAP, "utf8");
+  return text.replace('(generator "eeschema")', `(generator "${generator}")`);
+}
+
+describe("seed 000 through the real loop: a create-origin repo drafting from its IR", () => {
+  let made: Awaited<ReturnType<typeof gitRepo>>;
+  let run: Awaited<ReturnType<typeof runScripted>>;
+  let results: Awaited<ReturnType<typeof toolResults>>;
+  let base: string;
+
+  beforeAll(async () => {
+    made = await gitRepo({
+      ".copperhead/config.json": JSON.stringify({
+        origin: "create",
+        paths: { schematic: "hardware/schematic.kicad_sch" },
+      }),
+      "hardware/schematic.intent.json": await readFile(USB_C, "utf8"),
+    });
+    base = (await git(made.repo, ["rev-parse", "HEAD"])).trim();
+    // Every turn's `expect` is checked by the scripted provider: a divergence throws here.
+    run = await runScripted(
+      made.repo,
+      await loadExampleScript("draft-usb-c.json"),
+      "draft the USB-C breakout schematic",
+    );
+    results = await toolResults(run.result.run.transcript);
+  }, 240_000);
+  afterAll(() => made.done());
+
+  const resultOf = (name: string, nth = 0) => results.filter((r) => r.name === name)[nth];
+
+  it("drafting absent before the proposal validates", () => {
+    // Turns 1-3 expect draft_schematic absent from the catalog; turn 4 expects it present.
+    expect(run.provider.calls).toBe(10);
+    expect(resultOf("validate_change")?.ok).toBe(true);
+  });
+
+  it("successful draft: the sheet is regenerated from the IR and the result reports what was placed", () => {
+    const draft = resultOf("draft_schematic");
+    expect(draft?.ok).toBe(true);
+    expect(draft?.detail).toContain('group "USB-C input"');
+    expect(draft?.detail).toMatch(/wire segment\(s\)/);
+  });
+
+  it("AC-16.23 hand edit is redirected to the IR", () => {
+    const edit = resultOf("edit_file");
+    expect(edit?.errorKind).toBe("refused");
+    expect(edit?.detail).toContain("draft_schematic");
+    expect(edit?.detail).toContain("hardware/schematic.intent.json");
+  });
+
+  it("finish refuses while verification obligations are open", () => {
+    const first = resultOf("finish");
+    expect(first?.ok).toBe(false);
+    expect(first?.detail).toContain("cannot finish yet");
+    expect(first?.detail).toContain("[erc]");
+    expect(first?.detail).toContain("[drift]");
+  });
+
+  it("draft re-opens: a re-draft after clean checks re-opens ERC and drift; legibility is re-judged on the new file", () => {
+    // Turn 9 expected erc and drift open after the second draft_schematic; turn 10 all closed.
+    const second = resultOf("draft_schematic", 1);
+    expect(second?.ok).toBe(true);
+    expect(second?.summary).toMatch(/legibility 0 error/);
+    expect(resultOf("check_legibility", 1)?.detail).toMatch(/no findings|0 error/i);
+  });
+
+  it("a verified run commits once, with an honest message and trailers", async () => {
+    const { result } = run;
+    expect(result.verdict).toBe("committed");
+    expect(result.run.exit).toBe("done");
+    expect(result.unmet).toEqual([]);
+    const parent = (await git(made.repo, ["rev-parse", `${result.commit}^`])).trim();
+    expect(parent).toBe(base);
+    const message = await git(made.repo, ["log", "-1", "--format=%B"]);
+    expect(message).toMatch(/^copperhead\(do\): Drafted the USB-C breakout schematic/);
+    expect(message).toContain("Request: draft the USB-C breakout schematic");
+    const trailers = await git(made.repo, ["log", "-1", "--format=%(trailers:only,unfold)"]);
+    expect(trailers).toContain("Copperhead-Stage: do");
+    expect(trailers).toContain("Copperhead-Attempt: 1");
+    expect(trailers).toMatch(/Copperhead-Request-SHA256: [0-9a-f]{64}/);
+    expect(trailers).toMatch(/Copperhead-Verified: .*erc/);
+    const files = (await git(made.repo, ["show", "--name-only", "--format=", "HEAD"])).trim();
+    expect(files.split("\n")).toEqual(
+      expect.arrayContaining(["hardware/schematic.kicad_sch", "docs/CHANGELOG.md"]),
+    );
+    expect(files).not.toContain(".copperhead/runs");
+    expect(await git(made.repo, ["status", "--porcelain", "--untracked-files=no"])).toBe("");
+  });
+
+  it("prints live progress: one line per tool call, the spec phase, and turn lines", () => {
+    expect(run.lines).toContain(`▸ edit_file  ${resultOf("edit_file")?.summary}`);
+    expect(
+      run.lines.some((l) => l.startsWith("✓ spec: proposal draft-usb-c-breakout validated")),
+    ).toBe(true);
+    expect(run.lines.some((l) => /^turn 10\/40 · /.test(l))).toBe(true);
+  });
+});
+
+describe("seed 000 through the real loop: the legibility obligation's scope", () => {
+  it("AC-16.24 finish refuses while the sheet is illegible (create origin, copperhead stamp)", async () => {
+    const made = await gitRepo({
+      ".copperhead/config.json": JSON.stringify({
+        origin: "create",
+        paths: { schematic: "hw/board.kicad_sch" },
+      }),
+      "hw/board.kicad_sch": await overlapSheet("copperhead"),
+    });
+    try {
+      const { result } = await runScripted(
+        made.repo,
+        await loadExampleScript("illegible-finish.json"),
+      );
+      const results = await toolResults(result.run.transcript);
+      const finish = results.find((r) => r.name === "finish");
+      expect(finish?.detail).toContain("cannot finish yet");
+      expect(finish?.detail).toContain("[legibility]");
+      expect(finish?.detail).toContain("symbol-overlap");
+      expect(result.run.exit).toBe("refused");
+      expect(result.verdict).toBe("failed");
+      expect(result.unmet.map((o) => o.kind)).toEqual(["legibility"]);
+    } finally {
+      await made.done();
+    }
+  }, 120_000);
+
+  for (const [name, origin, generator] of [
+    ["hand takeover releases the gate", "create", "eeschema"],
+    ["hand-drawn repos are informed, never wedged", "init", "eeschema"],
+  ] as const) {
+    it(name, async () => {
+      const made = await gitRepo({
+        ".copperhead/config.json": JSON.stringify({
+          origin,
+          paths: { schematic: "hw/board.kicad_sch" },
+        }),
+        "hw/board.kicad_sch": await overlapSheet(generator),
+      });
+      try {
+        const { result } = await runScripted(made.repo, await loadExampleScript("check-only.json"));
+        const results = await toolResults(result.run.transcript);
+        expect(results[0]?.detail).toContain("symbol-overlap");
+        expect(result.run.ledger.obligations).toEqual([]);
+        expect(result.run.ledger.advisories.join("\n")).toContain("symbol-overlap");
+        expect(result.run.exit).toBe("done");
+        expect(result.verdict).toBe("unchanged");
+      } finally {
+        await made.done();
+      }
+    }, 120_000);
+  }
+
+  it("no schematic configured: check_legibility says so and the run continues", async () => {
+    const made = await gitRepo({ "README.md": "# a repo with no schematic yet\n" });
+    try {
+      const { result } = await runScripted(made.repo, await loadExampleScript("check-only.json"));
+      const results = await toolResults(result.run.transcript);
+      expect(results[0]?.detail).toContain("no schematic is configured");
+      expect(result.run.exit).toBe("done");
+    } finally {
+      await made.done();
+    }
+  }, 60_000);
+});
+
+describe("the do prompt", () => {
+  it("prompt names the checker before finish: check_legibility with run_erc and check_drift, reconciling error-severity findings", async () => {
+    const prompt = await loadPrompt("do");
+    const verify = prompt.slice(prompt.indexOf("Verify before finish"), prompt.indexOf("Finish."));
+    expect(verify).toContain("run_erc");
+    expect(verify).toContain("check_drift");
+    expect(verify).toContain("check_legibility");
+    expect(verify).toMatch(/reconcile every error-severity finding/);
+    expect(prompt.indexOf("check_legibility")).toBeLessThan(
+      prompt.indexOf("`finish` with outcome `done`"),
+    );
+  });
+});
