@@ -14,10 +14,20 @@ async function cli(args: string[], cwd: string) {
   let out = "";
   let err = "";
   const code = await runCli(args, {
-    stdout: { write: (s: string) => ((out += s), true) },
-    stderr: { write: (s: string) => ((err += s), true) },
+    stdout: {
+      write: (s: string) => {
+        out += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        err += s;
+        return true;
+      },
+    },
     cwd,
-    env: { ...process.env, COPPERHEAD_PROVIDER: "", ANTHROPIC_API_KEY: "" },
+    env: { ...process.env, COPPERHEAD_PROVIDER: undefined, ANTHROPIC_API_KEY: undefined },
   });
   return { code, out, err };
 }
