@@ -1,10 +1,9 @@
 import { basename, dirname, relative } from "node:path";
-import { arcOutline, circleOutline, type Outline, rectangleOutline } from "../geometry/outline.js";
+import type { Outline } from "../geometry/outline.js";
 import { paperSize } from "../geometry/paper.js";
-import { samePoint } from "../geometry/point.js";
+import type { Point } from "../geometry/point.js";
 import { type Rect, rectFromCorners, rectFromPoints, rectUnionAll } from "../geometry/rect.js";
 import type { Segment } from "../geometry/segment.js";
-import { TOLERANCE_MM } from "../geometry/tolerance.js";
 import {
   annotationOf,
   type SchematicHierarchy,
@@ -13,12 +12,12 @@ import {
 import { pinsOf } from "../schematic/pins-of.js";
 import type { PlacedSymbol } from "../schematic/placed-symbol.js";
 import type { Schematic } from "../schematic/read-schematic.js";
-import { libToSheet } from "../schematic/transform.js";
-import type { Graphic } from "../symbol/graphic.js";
 import type { Property } from "../symbol/property.js";
 import { unitGraphics } from "../symbol/unit-items.js";
 import { quoteText } from "./describe.js";
 import { measureTextBox } from "./measure-text.js";
+import { IdentityMemo } from "./memo.js";
+import { placedOutline } from "./placed-outline.js";
 import type {
   LayoutLabel,
   LayoutSheetBlock,
@@ -27,6 +26,20 @@ import type {
   SheetLayout,
 } from "./sheet-layout.js";
 import { resolveTextVariables, type VariableLookup, variablesFrom } from "./text-variables.js";
+
+/**
+ * What sheet instances of one file share, computed once per `sheetLayouts` call (never kept
+ * between calls: a later call may see edited files).
+ */
+interface SharedGeometry {
+  symbolShapes: IdentityMemo<
+    PlacedSymbol,
+    { outlines: Outline[]; body: Rect | undefined; pins: Point[] }
+  >;
+  fieldBoxes: IdentityMemo<Property, Rect>;
+  hiddenFields: WeakMap<Property, boolean>;
+  sheetLabels: IdentityMemo<Schematic, LayoutLabel[]>;
+}
 
 /** The `(generator …)` copperhead stamps on every sheet it writes. */
 export const ENGINE_GENERATOR = "copperhead";
@@ -46,7 +59,15 @@ export function sheetLayouts(
 ): SheetLayout[] {
   const engine = new Set(options.engineGenerators ?? [ENGINE_GENERATOR]);
   const base = dirname(hierarchy.rootFile);
-  return hierarchy.instances.map((instance) => sheetLayout(hierarchy, instance, base, engine));
+  const shared: SharedGeometry = {
+    symbolShapes: new IdentityMemo(),
+    fieldBoxes: new IdentityMemo(),
+    hiddenFields: new WeakMap(),
+    sheetLabels: new IdentityMemo(),
+  };
+  return hierarchy.instances.map((instance) =>
+    sheetLayout(hierarchy, instance, base, engine, shared),
+  );
 }
 
 function sheetLayout(
@@ -54,6 +75,7 @@ function sheetLayout(
   instance: SheetInstance,
   base: string,
   engine: ReadonlySet<string>,
+  shared: SharedGeometry,
 ): SheetLayout {
   const sch = instance.schematic;
   const paper = paperSize({
@@ -73,10 +95,10 @@ function sheetLayout(
     engineAuthored: engine.has(sch.stamp.generator ?? ""),
     symbols: sch.symbols
       .filter((s) => s.lib)
-      .map((s) => layoutSymbol(hierarchy, instance, s, variables)),
-    sheetBlocks: sch.sheets.map(layoutSheetBlock),
+      .map((s) => layoutSymbol(hierarchy, instance, s, variables, shared)),
+    sheetBlocks: sch.sheets.map((s) => layoutSheetBlock(s, shared)),
     texts: layoutTexts(sch, variables),
-    labels: layoutLabels(sch),
+    labels: shared.sheetLabels.get(sch, "", () => layoutLabels(sch)),
     wires: [...sch.wires, ...sch.buses].flatMap(toSegments),
     rectangles: sch.graphics.flatMap((g) =>
       g.kind === "rectangle" ? [rectFromCorners(g.start, g.end)] : [],
@@ -89,27 +111,42 @@ function layoutSymbol(
   instance: SheetInstance,
   symbol: PlacedSymbol,
   sheetVariables: VariableLookup,
+  shared: SharedGeometry,
 ): LayoutSymbol {
   const { reference, unit } = annotationOf(hierarchy, instance, symbol);
   const lib = symbol.lib!;
   // KiCad shows a unit of a multi-unit part with its letter: U3B is unit 2 of U3.
   const ref = lib.unitCount > 1 ? `${reference}${unitLetter(unit)}` : reference;
-  const outlines = unitGraphics(lib, unit, symbol.bodyStyle).flatMap((g) =>
-    placedOutline(g, symbol),
-  );
-  // A hidden pin of an ordinary part connects by name, not where it sits; a power port's pin
-  // is hidden by convention yet is exactly where the port connects.
-  const pins = pinsOf(symbol, unit)
-    .filter((p) => !p.hidden || symbol.power)
-    .map((p) => p.at);
+  const { outlines, body, pins } = shared.symbolShapes.get(symbol, String(unit), () => {
+    const outlines = unitGraphics(lib, unit, symbol.bodyStyle).flatMap((g) =>
+      placedOutline(g, symbol),
+    );
+    return {
+      outlines,
+      body: rectUnionAll(outlines.map((o) => rectFromPoints(o.points)!)),
+      // A hidden pin of an ordinary part connects by name, not where it sits; a power port's
+      // pin is hidden by convention yet is exactly where the port connects.
+      pins: pinsOf(symbol, unit)
+        .filter((p) => !p.hidden || symbol.power)
+        .map((p) => p.at),
+    };
+  });
   const transform = { angle: symbol.rotation, mirror: symbol.mirror };
   const fields: LayoutText[] = [];
   const shownValue = (p: Property) => (p.name === "Reference" ? ref : p.value);
-  const own = variablesFrom(symbol.properties.map((p) => [p.name, shownValue(p)] as const));
-  const variables: VariableLookup = (name) =>
-    name === "REFERENCE" ? ref : (own(name) ?? sheetVariables(name));
+  // Most symbols name no variable: build the lookup only for those that do.
+  let variables: VariableLookup | undefined;
+  const resolve = (text: string) => {
+    if (!text.includes("${")) return text;
+    if (!variables) {
+      const own = variablesFrom(symbol.properties.map((p) => [p.name, shownValue(p)] as const));
+      variables = (name) => (name === "REFERENCE" ? ref : (own(name) ?? sheetVariables(name)));
+    }
+    return resolveTextVariables(text, variables);
+  };
   for (const property of symbol.properties) {
-    const shown = fieldText(property, resolveTextVariables(shownValue(property), variables));
+    const text = resolve(shownValue(property));
+    const shown = fieldText(property, text, shared.hiddenFields);
     if (shown === undefined) continue;
     fields.push({
       owner: `${ref} ${property.name}`,
@@ -117,10 +154,12 @@ function layoutSymbol(
       text: shown,
       anchor: { x: property.at.x, y: property.at.y },
       angle: property.at.angle,
-      box: measureTextBox(shown, property.at, property.at.angle, property.effects, {
-        kind: "field",
-        symbol: transform,
-      }),
+      box: shared.fieldBoxes.get(property, shown, () =>
+        measureTextBox(shown, property.at, property.at.angle, property.effects, {
+          kind: "field",
+          symbol: transform,
+        }),
+      ),
     });
   }
   return {
@@ -129,67 +168,11 @@ function layoutSymbol(
     value: symbol.value,
     at: symbol.at,
     power: symbol.power || symbol.libId.startsWith("power:") || reference.startsWith("#"),
-    body: rectUnionAll(outlines.map((o) => rectFromPoints(o.points)!)),
+    body,
     outlines,
     pins,
     fields,
   };
-}
-
-/**
- * A library graphic as strokes on the sheet. Text inside the symbol is not body (pin names and
- * graphic text are excluded from every test); fills make a polyline a closed shape.
- */
-function placedOutline(g: Graphic, placement: PlacedSymbol): Outline[] {
-  const at = (p: { x: number; y: number }) => libToSheet(p, placement);
-  switch (g.kind) {
-    case "rectangle":
-      return [rectangleOutline(at(g.start), at(g.end))];
-    case "circle": {
-      const c = at(g.center);
-      return [circleOutline(c, g.radius)];
-    }
-    case "polyline": {
-      const points = g.points.map(at);
-      const first = points[0];
-      const last = points[points.length - 1];
-      const closed =
-        g.fill !== "none" ||
-        (points.length > 3 &&
-          first !== undefined &&
-          last !== undefined &&
-          samePoint(first, last, TOLERANCE_MM));
-      return points.length > 0 ? [{ points, closed }] : [];
-    }
-    case "arc": {
-      const mid = g.mid ?? arcMidFromCenter(g.start, g.end, g.center);
-      return [
-        mid
-          ? arcOutline(at(g.start), at(mid), at(g.end))
-          : { points: [at(g.start), at(g.end)], closed: false },
-      ];
-    }
-    case "bezier":
-      return g.points.length > 0 ? [{ points: g.points.map(at), closed: false }] : [];
-    default:
-      return [];
-  }
-}
-
-/** KiCad 6 arcs give a centre instead of a middle point: take the shorter way round. */
-function arcMidFromCenter(
-  start: { x: number; y: number },
-  end: { x: number; y: number },
-  center: { x: number; y: number } | undefined,
-): { x: number; y: number } | undefined {
-  if (!center) return undefined;
-  const r = Math.hypot(start.x - center.x, start.y - center.y);
-  const a0 = Math.atan2(start.y - center.y, start.x - center.x);
-  let a1 = Math.atan2(end.y - center.y, end.x - center.x);
-  if (a1 - a0 > Math.PI) a1 -= 2 * Math.PI;
-  if (a0 - a1 > Math.PI) a1 += 2 * Math.PI;
-  const mid = (a0 + a1) / 2;
-  return { x: center.x + r * Math.cos(mid), y: center.y + r * Math.sin(mid) };
 }
 
 /** The title block and sheet names a sheet's text may refer to (`${TITLE}`, `${SHEETNAME}`). */
@@ -209,10 +192,19 @@ function sheetVariables(instance: SheetInstance): VariableLookup {
 }
 
 /** What a visible field shows, or undefined when it draws nothing. */
-function fieldText(property: Property, value: string): string | undefined {
+function fieldText(
+  property: Property,
+  value: string,
+  hidden: WeakMap<Property, boolean>,
+): string | undefined {
   // Empty values first: reading `hidden` means reading the field's effects.
   if (value.trim() === "" || value === "~") return undefined;
-  if (property.hidden) return undefined;
+  let isHidden = hidden.get(property);
+  if (isHidden === undefined) {
+    isHidden = property.hidden;
+    hidden.set(property, isHidden);
+  }
+  if (isHidden) return undefined;
   return property.showName ? `${property.name}: ${value}` : value;
 }
 
@@ -228,7 +220,10 @@ function unitLetter(unit: number): string {
   return out;
 }
 
-function layoutSheetBlock(sheet: Schematic["sheets"][number]): LayoutSheetBlock {
+function layoutSheetBlock(
+  sheet: Schematic["sheets"][number],
+  shared: SharedGeometry,
+): LayoutSheetBlock {
   const box = rectFromCorners(sheet.at, {
     x: sheet.at.x + sheet.size.width,
     y: sheet.at.y + sheet.size.height,
@@ -239,7 +234,11 @@ function layoutSheetBlock(sheet: Schematic["sheets"][number]): LayoutSheetBlock 
     const isFile = property.name === "Sheetfile" || property.name === "Sheet file";
     const isName = property.name === "Sheetname" || property.name === "Sheet name";
     // KiCad prefixes the file field with "File: " when it draws it.
-    const shown = fieldText(property, isFile ? `File: ${property.value}` : property.value);
+    const shown = fieldText(
+      property,
+      isFile ? `File: ${property.value}` : property.value,
+      shared.hiddenFields,
+    );
     if (shown === undefined) continue;
     fields.push({
       owner: `${owner} ${isName ? "name" : isFile ? "file" : property.name}`,
