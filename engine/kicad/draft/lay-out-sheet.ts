@@ -3,11 +3,13 @@ import { unitLetters } from "../schematic/netlist/pin-net-name.js";
 import type { Box, Point } from "../symbol/geometry.js";
 import { propertyValue } from "../symbol/property.js";
 import type { Drawing, DrawnField, DrawnSymbol, DrawnText } from "./drawing.js";
-import { snap, step } from "./drawing.js";
+import { snap } from "./drawing.js";
+import { localWires, signalFlowOrder } from "./local-wiring.js";
 import { type Attachment, attachPin, type PinRole, textWidth } from "./pin-attachments.js";
+import { hiddenField, PowerSymbols } from "./power-symbols.js";
 import type { RailSymbols } from "./rail-symbols.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
-import { type LocalNet, type Obstacle, routeLocalNets } from "./route-local-nets.js";
+import type { Obstacle } from "./route-local-nets.js";
 import { unitGeometry, unitsOf } from "./unit-geometry.js";
 
 const CELL_GAP = 5.08;
@@ -61,14 +63,9 @@ function merge(into: Drawing, part: Partial<Drawing>): void {
   into.texts.push(...(part.texts ?? []));
 }
 
-function hiddenField(name: string, value: string, at: Point): DrawnField {
-  return { name, value, at, hidden: true };
-}
-
 /** Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit cells. */
 export class SheetLayout {
-  private powerCount = 0;
-  private flagCount = 0;
+  private readonly power: PowerSymbols;
   readonly roles = new Map<string, PinRole>();
   readonly flagNets: string[] = [];
 
@@ -77,6 +74,7 @@ export class SheetLayout {
     private readonly rails: RailSymbols,
     flagNets: readonly string[],
   ) {
+    this.power = new PowerSymbols(rails);
     for (const n of resolved.nets) {
       for (const e of n.endpoints) {
         const key = `${e.ref}.${e.pin.number}`;
@@ -127,7 +125,8 @@ export class SheetLayout {
 
   private groupBlock(group: string): GroupBlock {
     const cells: Cell[] = [];
-    const members = this.signalFlowOrder(
+    const members = signalFlowOrder(
+      this.resolved,
       [...this.resolved.parts.values()].filter((p) => p.part.group === group),
     );
     for (const member of members) {
@@ -164,7 +163,7 @@ export class SheetLayout {
       width = Math.max(width, x - CELL_GAP);
       rowHeight = Math.max(rowHeight, h);
     }
-    const { wired, routes } = this.localWires(group, placed);
+    const { wired, routes } = localWires(this.resolved, group, placed);
     let contentHeight = y + rowHeight;
     const noteLines = notes.map((n) => n.text.split("\n"));
     const noteTop = contentHeight + CELL_GAP;
@@ -229,83 +228,6 @@ export class SheetLayout {
         return out;
       },
     };
-  }
-
-  /**
-   * Parts joined by a small signal net sit next to each other (so the net can be a short wire):
-   * a depth-first walk over those nets, starting from each unvisited part in intent order.
-   */
-  private signalFlowOrder<T extends { part: { ref: string } }>(members: T[]): T[] {
-    const inGroup = new Set(members.map((m) => m.part.ref));
-    const next = new Map<string, string[]>();
-    for (const n of this.resolved.nets) {
-      if (n.class.class !== "signal" || n.endpoints.length > 3) continue;
-      const refs = [...new Set(n.endpoints.map((e) => e.ref))].filter((r) => inGroup.has(r));
-      for (const r of refs) next.set(r, [...(next.get(r) ?? []), ...refs.filter((o) => o !== r)]);
-    }
-    const rank = new Map(members.map((m, i) => [m.part.ref, i]));
-    const byRef = new Map(members.map((m) => [m.part.ref, m]));
-    const ordered: T[] = [];
-    const seen = new Set<string>();
-    const visit = (ref: string) => {
-      if (seen.has(ref)) return;
-      seen.add(ref);
-      ordered.push(byRef.get(ref) as T);
-      const around = [...new Set(next.get(ref) ?? [])].sort(
-        (a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
-      );
-      for (const r of around) visit(r);
-    };
-    for (const m of members) visit(m.part.ref);
-    return ordered;
-  }
-
-  /** Two-pin signal nets inside this group, drawn as wires where a clear path exists. */
-  private localWires(
-    group: string,
-    placed: readonly { cell: Cell; at: Point }[],
-  ): { wired: Set<string>; routes: { net: string; points: Point[]; label: Point }[] } {
-    const ends = new Map<string, Point>();
-    const obstacles: Obstacle[] = [];
-    for (const { cell, at } of placed) {
-      for (const [pin, end] of cell.stubEnds) ends.set(pin, shift(end, at));
-      for (const o of cell.obstacles) {
-        obstacles.push({
-          pin: o.pin,
-          box: {
-            minX: o.box.minX + at.x,
-            minY: o.box.minY + at.y,
-            maxX: o.box.maxX + at.x,
-            maxY: o.box.maxY + at.y,
-          },
-        });
-      }
-    }
-    const local: LocalNet[] = [];
-    for (const n of this.resolved.nets) {
-      if (n.class.class !== "signal" || n.endpoints.length !== 2) continue;
-      const [pa, pb] = n.endpoints.map((e) => `${e.ref}.${e.pin.number}`) as [string, string];
-      const a = ends.get(pa);
-      const b = ends.get(pb);
-      const inGroup = n.endpoints.every(
-        (e) => this.resolved.parts.get(e.ref)?.part.group === group,
-      );
-      if (a && b && inGroup)
-        local.push({ name: n.net.name, a: { pin: pa, end: a }, b: { pin: pb, end: b } });
-    }
-    const routed = routeLocalNets(local, obstacles);
-    const wired = new Set<string>();
-    const routes: { net: string; points: Point[]; label: Point }[] = [];
-    for (const net of local) {
-      const points = routed.get(net.name);
-      if (!points) continue;
-      wired.add(net.a.pin);
-      wired.add(net.b.pin);
-      // One label names the wired net (KiCad would invent "Net-(…)" otherwise); labels connect
-      // anywhere along a wire, so it sits on the longest horizontal run, text above the wire.
-      routes.push({ net: net.name, points, label: labelPoint(points) });
-    }
-    return { wired, routes };
   }
 
   private unitCell(ref: string, unit: number): Cell {
@@ -453,54 +375,7 @@ export class SheetLayout {
         maxX: Math.max(w, 8) / 2 + 1.27,
         maxY: 15.24,
       },
-      place: (origin) => {
-        const top = origin;
-        const bottom = step(origin, "down", 5.08);
-        const out: Partial<Drawing> = { symbols: [], wires: [{ net, a: top, b: bottom }] };
-        const railAt = ground ? bottom : top;
-        const flagAt = ground ? top : bottom;
-        const railId = ground ? this.rails.ground(net) : this.rails.rail(net);
-        out.symbols?.push(
-          this.powerSymbol(
-            `flag-rail/${net}`,
-            railId,
-            net,
-            railAt,
-            ground ? 0 : 0,
-            ground ? step(railAt, "down", 5.08) : step(railAt, "up", 5.08),
-          ),
-        );
-        this.flagCount++;
-        const flagRef = `#FLG${String(this.flagCount).padStart(2, "0")}`;
-        out.symbols?.push({
-          key: `flag/${net}`,
-          libId: this.rails.flag,
-          ref: flagRef,
-          unit: 1,
-          at: flagAt,
-          rotation: ground ? 0 : 180,
-          inBom: false,
-          onBoard: true,
-          pinNumbers: ["1"],
-          fields: [
-            hiddenField("Reference", flagRef, flagAt),
-            {
-              name: "Value",
-              value: "PWR_FLAG",
-              at: ground ? step(flagAt, "up", 5.08) : step(flagAt, "down", 5.08),
-              hidden: false,
-            },
-            hiddenField("Footprint", "", flagAt),
-            hiddenField("Datasheet", "~", flagAt),
-            hiddenField(
-              "Description",
-              "Special symbol for telling ERC where power comes from",
-              flagAt,
-            ),
-          ],
-        });
-        return out;
-      },
+      place: (origin) => this.power.flagDrawing(net, ground, origin),
     };
   }
 
@@ -512,32 +387,7 @@ export class SheetLayout {
     rotation: 0 | 90 | 180 | 270,
     valueAt: Point,
   ): DrawnSymbol {
-    this.powerCount++;
-    const ref = `#PWR${String(this.powerCount).padStart(2, "0")}`;
-    return {
-      key,
-      libId,
-      ref,
-      unit: 1,
-      at,
-      rotation,
-      inBom: false,
-      onBoard: true,
-      pinNumbers: ["1"],
-      fields: [
-        hiddenField("Reference", ref, at),
-        {
-          name: "Value",
-          value: net,
-          at: valueAt,
-          hidden: false,
-          angle: rotation === 90 || rotation === 270 ? 90 : 0,
-        },
-        hiddenField("Footprint", "", at),
-        hiddenField("Datasheet", "~", at),
-        hiddenField("Description", `Power symbol for ${net}`, at),
-      ],
-    };
+    return this.power.symbol(key, libId, net, at, rotation, valueAt);
   }
 
   private emitAttachment(a: Attachment, origin: Point, out: Partial<Drawing>): void {
@@ -559,21 +409,6 @@ export class SheetLayout {
       out.symbols?.push(drawn);
     });
   }
-}
-
-/** A grid point on the longest horizontal segment (its start when the wire has none). */
-function labelPoint(points: readonly Point[]): Point {
-  let best: Point | undefined;
-  let bestLength = -1;
-  for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i] as Point;
-    const b = points[i + 1] as Point;
-    const length = Math.abs(b.x - a.x);
-    if (a.y !== b.y || length < 2.54 || length <= bestLength) continue;
-    bestLength = length;
-    best = { x: snap(Math.min(a.x, b.x) + 1.27, 1.27), y: a.y };
-  }
-  return best ?? (points[0] as Point);
 }
 
 /** Reading order: left to right, wrapping into rows; each row as tall as its tallest group. */
