@@ -3,10 +3,12 @@ import { draftBench } from "./draft.js";
 import { flowStatusBench } from "./flow-status.js";
 import { legibilityBench } from "./legibility.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
+import { sexpReaderBench } from "./sexp-reader.js";
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benches: readonly Bench[] = [
   flowStatusBench,
+  sexpReaderBench,
   schematicNetlistBench,
   legibilityBench,
   draftBench,

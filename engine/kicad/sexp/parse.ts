@@ -1,4 +1,4 @@
-import type { SAtom, SList } from "./node.js";
+import type { SAtom, SList, SNode } from "./node.js";
 import { lineColumn, SexpParseError } from "./parse-error.js";
 
 const OPEN = 40; // (
@@ -12,9 +12,18 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
 }
 
-/** A quoted atom whose escapes KiCad's writer would not reproduce keeps its source text. */
+/**
+ * A quoted atom whose escapes KiCad's writer would not reproduce keeps its source text (between
+ * the quotes). The writer uses it only while it still spells `text`, so editing `text` is safe.
+ */
 export interface RawAtom extends SAtom {
   raw?: string;
+}
+
+/** The source spelling to write for a quoted atom, or undefined to escape `text` afresh. */
+export function rawSpelling(node: SAtom): string | undefined {
+  const raw = (node as RawAtom).raw;
+  return raw !== undefined && unescapeString(raw) === node.text ? raw : undefined;
 }
 
 export interface ParseOptions {
@@ -31,11 +40,6 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
   const fail = (offset: number, found: string, expected: string): never => {
     const { line, column } = lineColumn(text, offset);
     throw new SexpParseError({ file: options.file, line, column, found, expected });
-  };
-  const describe = (offset: number): string => {
-    if (offset >= text.length) return "end of file";
-    const c = text[offset];
-    return c === "\n" ? "a line break" : JSON.stringify(text.slice(offset, offset + 12));
   };
 
   if (text.charCodeAt(0) === 0xfeff) {
@@ -54,78 +58,200 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
     break;
   }
   if (i >= n) fail(i, "end of file", "'(' starting the root list");
-  if (text.charCodeAt(i) !== OPEN) fail(i, describe(i), "'(' starting the root list");
+  if (text.charCodeAt(i) !== OPEN) fail(i, describe(text, i), "'(' starting the root list");
 
-  const root: SList = { kind: "list", items: [], offset: i };
-  const stack: SList[] = [root];
-  let current = root;
-  i++;
+  const result = scan(text, i);
+  if (typeof result === "number") {
+    // A negative result is the offset of an unterminated string, encoded as -(offset + 1).
+    if (result < 0) fail(-result - 1, "an unterminated string", "a closing '\"'");
+    const { line, column } = lineColumn(text, result);
+    fail(n, "end of file", `')' closing the list opened at line ${line}, column ${column}`);
+  }
+  const { root, end } = result as { root: SList; end: number };
+  i = end;
+  while (i < n && isSpace(text.charCodeAt(i))) i++;
+  if (i < n) fail(i, describe(text, i), "end of file after the root list");
+  return root;
+}
+
+function describe(text: string, offset: number): string {
+  if (offset >= text.length) return "end of file";
+  const c = text[offset];
+  return c === "\n" ? "a line break" : JSON.stringify(text.slice(offset, offset + 12));
+}
+
+/** Character classes for the atom scanner: 1 ends a bare atom. */
+const DELIMITER = new Uint8Array(128);
+for (const c of [32, 9, 10, 13, 12, 11, OPEN, CLOSE, QUOTE]) DELIMITER[c] = 1;
+
+/**
+ * The hot loop, kept free of closures so V8 keeps its locals in registers. Returns the root and
+ * the offset after it; or, on failure, the offset of the innermost unclosed list (end of input
+ * reached) or -(offset + 1) of an unterminated string.
+ *
+ * Why it is shaped this way: a parsed board is a large tree that survives every young-generation
+ * GC, and copying it there was most of the reading time. V8 allocates object and array LITERALS
+ * straight into the old generation once their allocation site proves long-lived, so nodes are
+ * literals, item arrays are built by `exactItems` (literals up to 8 items), and short atom texts
+ * are shared through `intern` instead of being sliced anew.
+ */
+function scan(text: string, first: number): { root: SList; end: number } | number {
+  const n = text.length;
+  // Children of every open list, innermost last; a list's items are copied out when it closes.
+  const pending: SNode[] = [];
+  const starts: number[] = [0];
+  const offsets: number[] = [first];
+  let depth = 1;
+  let i = first + 1;
 
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (isSpace(c)) {
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11) {
       i++;
     } else if (c === OPEN) {
-      const node: SList = { kind: "list", items: [], offset: i };
-      current.items.push(node);
-      stack.push(node);
-      current = node;
+      starts[depth] = pending.length;
+      offsets[depth] = i;
+      depth++;
       i++;
     } else if (c === CLOSE) {
-      stack.pop();
+      depth--;
+      const start = starts[depth] as number;
+      const items = exactItems(pending, start);
+      const node: SList = { kind: "list", items, offset: offsets[depth] as number };
+      pending.length = start;
       i++;
-      const parent = stack[stack.length - 1];
-      if (!parent) break;
-      current = parent;
+      if (depth === 0) return { root: node, end: i };
+      pending.push(node);
     } else if (c === QUOTE) {
       const start = i;
-      i++;
+      let hash = 0;
       let hasEscape = false;
-      while (i < n) {
+      i++;
+      for (;;) {
+        if (i >= n) return -(start + 1);
         const d = text.charCodeAt(i);
         if (d === QUOTE) break;
         if (d === BACKSLASH) {
           hasEscape = true;
           i += 2;
         } else {
+          // A raw line break inside quotes is legal but KiCad writes it escaped: keep it raw.
+          if (d === NEWLINE || d === 13) hasEscape = true;
+          hash = (Math.imul(hash, 31) + d) | 0;
           i++;
         }
       }
-      if (i >= n) fail(start, "an unterminated string", "a closing '\"'");
-      const inner = text.slice(start + 1, i);
       i++;
-      const node: RawAtom = {
-        kind: "atom",
-        text: hasEscape ? unescapeString(inner) : inner,
-        quoted: true,
-        offset: start,
-      };
-      if (hasEscape && escapeString(node.text) !== inner) node.raw = inner;
-      current.items.push(node);
+      if (hasEscape) {
+        const inner = text.slice(start + 1, i - 1);
+        const value = unescapeString(inner);
+        const node: RawAtom = { kind: "atom", text: value, quoted: true, offset: start };
+        if (escapeString(value) !== inner) node.raw = inner;
+        pending.push(node);
+      } else {
+        const value = intern(text, start + 1, i - 1, hash);
+        pending.push({ kind: "atom", text: value, quoted: true, offset: start });
+      }
     } else {
       const start = i;
+      let hash = c;
+      i++;
       while (i < n) {
         const d = text.charCodeAt(i);
-        if (isSpace(d) || d === OPEN || d === CLOSE || d === QUOTE) break;
+        if (d < 128 && DELIMITER[d] === 1) break;
+        hash = (Math.imul(hash, 31) + d) | 0;
         i++;
       }
-      current.items.push({
-        kind: "atom",
-        text: text.slice(start, i),
-        quoted: false,
-        offset: start,
-      });
+      // A bare token's hash starts from its first character, a string's from 0: both feed the
+      // same table, which only ever compares characters, so mixing them is harmless.
+      const value = intern(text, start, i, hash);
+      pending.push({ kind: "atom", text: value, quoted: false, offset: start });
     }
   }
+  return offsets[depth - 1] as number;
+}
 
-  if (stack.length > 0) {
-    const open = stack[stack.length - 1]!;
-    const { line, column } = lineColumn(text, open.offset);
-    fail(n, "end of file", `')' closing the list opened at line ${line}, column ${column}`);
+// V8 makes slices of 13+ characters views into the source; a table entry like that would keep the
+// last file read alive, so only shorter texts (always copied) are shared.
+const INTERN_MAX = 12;
+const INTERN_SLOTS = 8192;
+const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(
+  undefined,
+);
+
+/**
+ * `text.slice(start, end)`, but short texts seen before come back as the same string: most
+ * tokens of a KiCad file (keywords, layer names, grid coordinates) repeat thousands of times.
+ */
+function intern(text: string, start: number, end: number, hash: number): string {
+  const length = end - start;
+  if (length > INTERN_MAX) return text.slice(start, end);
+  const slot = (hash ^ length) & (INTERN_SLOTS - 1);
+  const known = interned[slot];
+  if (known !== undefined && known.length === length) {
+    let k = 0;
+    while (k < length && known.charCodeAt(k) === text.charCodeAt(start + k)) k++;
+    if (k === length) return known;
   }
-  while (i < n && isSpace(text.charCodeAt(i))) i++;
-  if (i < n) fail(i, describe(i), "end of file after the root list");
-  return root;
+  const fresh = text.slice(start, end);
+  interned[slot] = fresh;
+  return fresh;
+}
+
+/** `pending.slice(start)` through array literals for the common short lists (see `scan`). */
+function exactItems(p: SNode[], s: number): SNode[] {
+  switch (p.length - s) {
+    case 0:
+      return [];
+    case 1:
+      return [p[s] as SNode];
+    case 2:
+      return [p[s] as SNode, p[s + 1] as SNode];
+    case 3:
+      return [p[s] as SNode, p[s + 1] as SNode, p[s + 2] as SNode];
+    case 4:
+      return [p[s] as SNode, p[s + 1] as SNode, p[s + 2] as SNode, p[s + 3] as SNode];
+    case 5:
+      return [
+        p[s] as SNode,
+        p[s + 1] as SNode,
+        p[s + 2] as SNode,
+        p[s + 3] as SNode,
+        p[s + 4] as SNode,
+      ];
+    case 6:
+      return [
+        p[s] as SNode,
+        p[s + 1] as SNode,
+        p[s + 2] as SNode,
+        p[s + 3] as SNode,
+        p[s + 4] as SNode,
+        p[s + 5] as SNode,
+      ];
+    case 7:
+      return [
+        p[s] as SNode,
+        p[s + 1] as SNode,
+        p[s + 2] as SNode,
+        p[s + 3] as SNode,
+        p[s + 4] as SNode,
+        p[s + 5] as SNode,
+        p[s + 6] as SNode,
+      ];
+    case 8:
+      return [
+        p[s] as SNode,
+        p[s + 1] as SNode,
+        p[s + 2] as SNode,
+        p[s + 3] as SNode,
+        p[s + 4] as SNode,
+        p[s + 5] as SNode,
+        p[s + 6] as SNode,
+        p[s + 7] as SNode,
+      ];
+    default:
+      return p.slice(s);
+  }
 }
 
 /** KiCad's writer escapes exactly these; everything else is written as is. */
