@@ -23,8 +23,8 @@ describe.concurrent("renderSvg", () => {
     expect(written).toEqual([out.path("sch/led.svg")]);
     const svg = await readFile(written[0] ?? "", "utf8");
     expect(svg).toContain("Eeschema");
-    // A4 landscape with the drawing sheet.
-    expect(svgSize(svg)?.width).toBeCloseTo(297, 0);
+    // A5 landscape (the example's paper) with the drawing sheet.
+    expect(svgSize(svg)).toEqual({ width: expect.closeTo(210, 0), height: expect.closeTo(148, 0) });
     expect(svg).toContain("330");
   });
 
