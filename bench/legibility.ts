@@ -7,6 +7,7 @@ import {
   loadSchematicHierarchy,
   type SchematicHierarchy,
 } from "../engine/kicad/schematic/hierarchy.js";
+import { scoreSchematic } from "../engine/kicad/score/score-schematic.js";
 import type { Bench } from "./bench.js";
 
 const DEMOS = join(process.env.COPPERHEAD_KICAD_SHARE ?? "/usr/share/kicad", "demos");
@@ -32,7 +33,7 @@ function demoRoots(): string[] {
 }
 
 /**
- * The legibility checker over every demo root against `kicad-cli sch erc` over the same roots,
+ * The legibility checker and the scorer over every demo root against `kicad-cli sch erc` over the same roots,
  * one after the other, in the same run. Two rows: end to end (read, parse, typed views, check)
  * and the checker alone on already-loaded hierarchies (what a tool call pays after an edit,
  * and the part the legibility module owns). Ours is the best of ROUNDS; ERC runs once.
@@ -51,7 +52,7 @@ export const legibilityBench: Bench = {
       let start = performance.now();
       for (const root of roots) {
         const hierarchy = await loadSchematicHierarchy(root);
-        checkLegibility(hierarchy, { config });
+        scoreSchematic(hierarchy, { legibility: checkLegibility(hierarchy, { config }) });
         hierarchies.push(hierarchy);
       }
       endToEndMs = Math.min(endToEndMs, performance.now() - start);
@@ -59,6 +60,7 @@ export const legibilityBench: Bench = {
       findings = 0;
       for (const hierarchy of hierarchies) {
         const report = checkLegibility(hierarchy, { config });
+        scoreSchematic(hierarchy, { legibility: report });
         findings += report.counts.error + report.counts.advisory;
       }
       checkMs = Math.min(checkMs, performance.now() - start);
@@ -72,13 +74,13 @@ export const legibilityBench: Bench = {
     const target = { op: "<=", value: 0.05 } as const;
     return [
       {
-        label: `load + check, ${roots.length} demo roots`,
+        label: `load + legibility + score, ${roots.length} demo roots`,
         measured: `${s(endToEndMs)} vs kicad-cli sch erc ${s(ercMs)} (${findings} findings)`,
         ratio: endToEndMs / ercMs,
         target,
       },
       {
-        label: "check only (hierarchies loaded)",
+        label: "legibility + score only (hierarchies loaded)",
         measured: `${s(checkMs)} vs kicad-cli sch erc ${s(ercMs)}`,
         ratio: checkMs / ercMs,
         target,
