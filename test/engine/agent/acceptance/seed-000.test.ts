@@ -175,6 +175,62 @@ describe("seed 000 through the real loop: the legibility obligation's scope", ()
   }, 60_000);
 });
 
+describe("seed 000 through the real loop: clean rerun clears", () => {
+  it("clean rerun clears: error findings keep the obligation open with the list; after a redraft a clean check_legibility leaves it closed and finish commits", async () => {
+    const made = await gitRepo({
+      ".copperhead/config.json": JSON.stringify({
+        origin: "create",
+        paths: { schematic: "hardware/schematic.kicad_sch" },
+      }),
+      "hardware/schematic.kicad_sch": await overlapSheet("copperhead"),
+      "hardware/schematic.intent.json": await readFile(USB_C, "utf8"),
+    });
+    try {
+      // Each turn's `expect` checks the ledger between calls: legibility open after the first
+      // check and after the refused finish, closed once the redrafted sheet is judged clean.
+      const { result, provider } = await runScripted(
+        made.repo,
+        await loadExampleScript("illegible-redraft.json"),
+        "fix the overlapping symbols",
+      );
+      expect(provider.calls).toBe(7);
+      const results = await toolResults(result.run.transcript);
+      const checks = results.filter((r) => r.name === "check_legibility");
+      const finishes = results.filter((r) => r.name === "finish");
+
+      // Before the fix: the checker's errors are the obligation's content, and finish says so.
+      expect(checks[0]?.detail).toContain("symbol-overlap");
+      expect(checks[0]?.detail).toMatch(/error/);
+      expect(finishes[0]?.ok).toBe(false);
+      expect(finishes[0]?.detail).toContain("cannot finish yet");
+      expect(finishes[0]?.detail).toContain("[legibility]");
+      expect(finishes[0]?.detail).toContain("error-severity legibility finding(s) unreconciled");
+      expect(finishes[0]?.detail).toContain("symbol-overlap");
+
+      // The fix: a redraft (a stamped sheet takes no hand edit), then the checker runs clean.
+      const draft = results.find((r) => r.name === "draft_schematic");
+      expect(draft?.ok).toBe(true);
+      expect(draft?.summary).toMatch(/legibility 0 error/);
+      expect(checks).toHaveLength(2);
+      expect(checks[1]?.detail).toMatch(/no findings/);
+
+      // finish no longer lists it: the run concludes done and the gate commits.
+      expect(finishes).toHaveLength(2);
+      expect(finishes[1]?.detail ?? "").not.toContain("cannot finish yet");
+      expect(result.run.exit).toBe("done");
+      expect(result.run.ledger.obligations.map((o) => o.kind)).not.toContain("legibility");
+      expect(result.unmet).toEqual([]);
+      expect(result.verdict).toBe("committed");
+      const files = (await git(made.repo, ["show", "--name-only", "--format=", "HEAD"])).trim();
+      expect(files.split("\n")).toContain("hardware/schematic.kicad_sch");
+      const committed = await git(made.repo, ["show", "HEAD:hardware/schematic.kicad_sch"]);
+      expect(committed).not.toBe(await overlapSheet("copperhead"));
+    } finally {
+      await made.done();
+    }
+  }, 180_000);
+});
+
 describe("the do prompt", () => {
   it("prompt names the checker before finish: check_legibility with run_erc and check_drift, reconciling error-severity findings", async () => {
     const prompt = await loadPrompt("do");
