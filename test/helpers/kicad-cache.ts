@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 import { type DrcResult, drc } from "../../engine/kicad/cli/drc.js";
 import { type ErcResult, erc } from "../../engine/kicad/cli/erc.js";
@@ -42,19 +43,48 @@ export async function cachedKicad<T>(
   return result;
 }
 
+async function readResult<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Test files in the two workers often ask for the same demo at the same moment (the ERC sweep
+ * and the legibility corpus both want every demo's ERC). A lock folder per key makes the second
+ * asker wait for the first one's result instead of running kicad-cli again.
+ */
 async function lookup<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const dir = cacheDir();
   if (!dir) return compute();
   const file = join(dir, `${key}.json`);
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const cached = await readResult<T>(file);
+    if (cached !== undefined) return cached;
+    try {
+      await mkdir(lock);
+      break;
+    } catch {
+      // Someone else is computing it; past the deadline (a crashed worker), compute it here.
+      if (Date.now() > deadline) break;
+      await sleep(100);
+    }
+  }
   try {
-    return JSON.parse(await readFile(file, "utf8")) as T;
-  } catch {
+    const cached = await readResult<T>(file);
+    if (cached !== undefined) return cached;
     const value = await compute();
     // Write then rename: a test file in another worker never reads half a result.
     const partial = `${file}.${randomUUID()}.tmp`;
     await writeFile(partial, JSON.stringify(value));
     await rename(partial, file);
     return value;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
   }
 }
 
