@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { erc } from "../engine/kicad/cli/erc.js";
 import { checkLegibility } from "../engine/kicad/legibility/check-legibility.js";
 import { parseLegibilityConfig } from "../engine/kicad/legibility/config.js";
@@ -9,28 +7,9 @@ import {
 } from "../engine/kicad/schematic/hierarchy.js";
 import { scoreSchematic } from "../engine/kicad/score/score-schematic.js";
 import type { Bench } from "./bench.js";
+import { demoRoots } from "./demo-roots.js";
 
-const DEMOS = join(process.env.COPPERHEAD_KICAD_SHARE ?? "/usr/share/kicad", "demos");
 const ROUNDS = 3;
-
-/** Demo projects' root sheets: the .kicad_sch beside a same-named .kicad_pro. */
-function demoRoots(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (
-        path.endsWith(".kicad_sch") &&
-        existsSync(path.replace(/\.kicad_sch$/, ".kicad_pro"))
-      ) {
-        out.push(path);
-      }
-    }
-  };
-  walk(DEMOS);
-  return out.sort();
-}
 
 /**
  * The legibility checker and the scorer over every demo root against `kicad-cli sch erc` over the same roots,

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import {
   buildSchematicHierarchy,
   type SchematicHierarchy,
@@ -9,28 +8,9 @@ import { readSchematic } from "../engine/kicad/schematic/read-schematic.js";
 import type { SList } from "../engine/kicad/sexp/node.js";
 import { parseSexp } from "../engine/kicad/sexp/parse.js";
 import type { Bench } from "./bench.js";
+import { demoRoots } from "./demo-roots.js";
 
-const DEMOS = join(process.env.COPPERHEAD_KICAD_SHARE ?? "/usr/share/kicad", "demos");
 const ROUNDS = 3;
-
-/** Demo projects' root sheets: the .kicad_sch beside a same-named .kicad_pro. */
-function demoRoots(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (
-        path.endsWith(".kicad_sch") &&
-        existsSync(path.replace(/\.kicad_sch$/, ".kicad_pro"))
-      ) {
-        out.push(path);
-      }
-    }
-  };
-  walk(DEMOS);
-  return out.sort();
-}
 
 /**
  * The typed schematic views plus the netlister over every demo project, against the time the
