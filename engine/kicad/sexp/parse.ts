@@ -127,9 +127,10 @@ for (const c of [32, 9, 10, 13, 12, 11, OPEN, CLOSE, QUOTE]) DELIMITER[c] = 1;
  * reached) or -(offset + 1) of an unterminated string.
  *
  * Why it is shaped this way: a parsed board is a large tree (millions of nodes), so its cost is
- * allocation and GC. Nodes are instances of one class each (measured faster than pretenured object
- * literals: ~0.44 vs ~0.36 of JSON.parse in bench/sexp-reader), item arrays are exact-size
- * (`exactItems`), and short atom texts are shared through `intern` instead of being sliced anew.
+ * allocation and GC. Nodes are instances of one class per kind (with the intern limit below:
+ * ~0.445 of JSON.parse's rate in bench/sexp-reader, against ~0.427 for pretenured object
+ * literals), item arrays are exact-size (`exactItems`), and short atom texts are shared through
+ * `intern` instead of being sliced anew.
  */
 function scan(text: string, first: number): { root: SList; end: number } | number {
   const n = text.length;
@@ -210,8 +211,10 @@ function scan(text: string, first: number): { root: SList; end: number } | numbe
 }
 
 // V8 makes slices of 13+ characters views into the source; a table entry like that would keep the
-// last file read alive, so only shorter texts (always copied) are shared.
-const INTERN_MAX = 12;
+// last file read alive, so only shorter texts (always copied) are shared. 8 rather than 12: the
+// 9-12 character tokens of a board are mostly coordinates that thrash the table (measured ~+0.03
+// of JSON.parse's rate in bench/sexp-reader).
+const INTERN_MAX = 8;
 const INTERN_SLOTS = 8192;
 const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(
   undefined,
