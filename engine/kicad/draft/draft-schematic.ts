@@ -92,7 +92,21 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     .map((n) => n.net.name);
 
   const layout = new SheetLayout(resolved, rails, flagNets);
-  const drawing = layout.draw();
+  const placement = layout.draw();
+  if (!placement.fits) {
+    const mm = (n: number) => n.toFixed(0);
+    return {
+      ok: false,
+      findings: [
+        {
+          kind: "does-not-fit",
+          path: "",
+          detail: `the ${resolved.parts.size} parts in ${resolved.groups.length} group(s) need ${mm(placement.content.width)} x ${mm(placement.content.height)} mm, more than the ${mm(placement.usable.width)} x ${mm(placement.usable.height)} mm usable on ${placement.paper}, the largest paper; split the design into smaller groups on separate sheets (one intent per sheet) or reduce the parts`,
+        },
+      ],
+    };
+  }
+  const drawing = placement.drawing;
 
   const sheetPath = resolve(input.sheetPath);
   const project = basename(sheetPath, ".kicad_sch");

@@ -14,6 +14,8 @@ export type IntentFindingKind =
   | "no-connect-in-net"
   | "power-token-collision"
   | "bom-mismatch"
+  | "does-not-fit"
+  | "unconnected-power-pin"
   | "engine-fault";
 
 /** One reason the intent cannot be drafted; `detail` names the fix. */

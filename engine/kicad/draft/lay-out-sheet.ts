@@ -20,6 +20,24 @@ const MAX_GROUP_WIDTH = 160;
 const MARGIN = 20.32;
 const TITLE_BLOCK_HEIGHT = 40;
 
+/** The drawn groups on their paper, or the groups' size when the largest paper cannot hold them. */
+export type SheetPlacement =
+  | { fits: true; drawing: Drawing }
+  | {
+      fits: false;
+      content: { width: number; height: number };
+      usable: { width: number; height: number };
+      paper: string;
+    };
+
+/** Where groups may go on a paper: inside the margins and above the title block. */
+export function usableArea(paper: { width: number; height: number }): {
+  width: number;
+  height: number;
+} {
+  return { width: paper.width - 2 * MARGIN, height: paper.height - MARGIN - TITLE_BLOCK_HEIGHT };
+}
+
 /** A unit (or a PWR_FLAG cluster) drawn around its own origin, before the cell is moved into place. */
 interface Cell {
   box: Box;
@@ -94,15 +112,26 @@ export class SheetLayout {
   /** Pins neither in a net nor declared no-connect: they get markers too, and the report lists them. */
   readonly openPins: string[] = [];
 
-  draw(): Drawing {
+  /**
+   * The drawing on the smallest paper that holds it (or `hints.paper`). When not even A0 holds
+   * the groups, returns their size instead: an overflowing sheet is never drawn.
+   */
+  draw(): SheetPlacement {
     const blocks = this.resolved.groups.map((g) => this.groupBlock(g));
     const paperHint = this.resolved.intent.hints?.paper;
     const papers = paperHint ? ISO_PAPERS.filter((p) => p.name === paperHint) : ISO_PAPERS;
+    let content = { width: 0, height: 0 };
     for (const paper of papers) {
-      const origins = tile(blocks, paper.width - 2 * MARGIN);
+      const usable = usableArea(paper);
+      const origins = tile(blocks, usable.width);
       const height = Math.max(0, ...blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height));
+      const width = Math.max(0, ...blocks.map((b, i) => (origins[i]?.x ?? 0) + b.width));
+      content = { width, height };
       const last = paper === papers[papers.length - 1];
-      if (height <= paper.height - MARGIN - TITLE_BLOCK_HEIGHT || last) {
+      const fits = height <= usable.height && width <= usable.width;
+      // A pinned paper smaller than A0 keeps its old behaviour (the person chose it); only the
+      // largest paper refuses to overflow.
+      if (fits || (last && paper.name !== "A0")) {
         const drawing: Drawing = {
           paper: paper.name,
           symbols: [],
@@ -117,10 +146,12 @@ export class SheetLayout {
           const o = origins[i] as Point;
           merge(drawing, b.place({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
         });
-        return drawing;
+        return { fits: true, drawing };
       }
     }
-    throw new Error("unreachable: the last paper is always taken");
+    const largest = ISO_PAPERS.find((p) => p.name === "A0");
+    if (!largest) throw new Error("unreachable: A0 is a standard paper");
+    return { fits: false, content, usable: usableArea(largest), paper: "A0" };
   }
 
   private groupBlock(group: string): GroupBlock {

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syntheticIntent } from "../../../../bench/draft.js";
+import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
+import { renderIntentFindings } from "../../../../engine/kicad/draft/intent-finding.js";
+import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import type { TempDir } from "../../../helpers/temp-dir.js";
+import { smallCatalog } from "./library-fixture.js";
+
+let catalog: SymbolCatalog;
+let dir: TempDir;
+
+beforeAll(async () => {
+  ({ catalog, dir } = await smallCatalog());
+});
+afterAll(() => dir.remove());
+
+describe("a design larger than A0", () => {
+  it("is a numbered does-not-fit finding with the sizes and the fix, and no files", async () => {
+    const result = await draftSchematic({
+      intent: syntheticIntent(800),
+      sheetPath: dir.path("huge.kicad_sch"),
+      catalog,
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.findings.map((f) => f.kind)).toEqual(["does-not-fit"]);
+    const detail = result.findings[0]?.detail ?? "";
+    const sizes = [...detail.matchAll(/(\d+) x (\d+) mm/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(sizes).toHaveLength(2);
+    const [content, usable] = sizes as [[number, number], [number, number]];
+    // A0 is 1189 x 841 mm; the usable area is inside it, and the content exceeds it one way.
+    expect(usable[0]).toBeLessThan(1189);
+    expect(usable[1]).toBeLessThan(841);
+    expect(content[0] > usable[0] || content[1] > usable[1]).toBe(true);
+    expect(detail).toContain("A0");
+    expect(detail).toMatch(/split .*sheets/);
+    expect(detail).toContain("reduce the parts");
+    expect(renderIntentFindings(result.findings)).toMatch(/^ {2}1\. \[does-not-fit\]/m);
+  });
+
+  it("still drafts the largest synthetic board that fits on A0", async () => {
+    const result = await draftSchematic({
+      intent: syntheticIntent(400),
+      sheetPath: dir.path("big.kicad_sch"),
+      catalog,
+    });
+    expect(result.ok && result.report.paper).toBe("A0");
+  });
+});
