@@ -199,6 +199,24 @@ export async function validateIntent(
     noConnect.push(endpoint);
   });
 
+  // A power input left out of every net is almost always a forgotten rail, never a pin to leave
+  // open silently; other unmentioned pins are still marked no-connect and listed in the report.
+  const declaredOpen = new Set(noConnect.map((e) => `${e.ref}.${e.pin.number}`));
+  for (const [i, p] of intent.parts.entries()) {
+    const resolvedPart = parts.get(p.ref);
+    if (!resolvedPart || resolvedPart.part !== p) continue; // duplicates: reported above
+    for (const pin of partPins(resolvedPart.symbol.symbol)) {
+      const key = `${p.ref}.${pin.number}`;
+      if (pin.type !== "power_in" || netOfPin.has(key) || declaredOpen.has(key)) continue;
+      const name = pin.name && pin.name !== "~" ? ` (${pin.name})` : "";
+      add(
+        "unconnected-power-pin",
+        `parts[${i}]`,
+        `power input ${key}${name} is in no net; add it to its supply or ground net, or list "${key}" under "noConnect" if it is really left open`,
+      );
+    }
+  }
+
   // Power nets become power symbols whose value tokens must stay distinct.
   const tokens = new Map<string, string>();
   for (const n of nets) {
