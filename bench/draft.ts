@@ -3,6 +3,7 @@ import type { Intent } from "../engine/kicad/draft/intent.js";
 import { SymbolCatalog } from "../engine/kicad/library/symbol-catalog.js";
 import type { Bench, BenchRow } from "./bench.js";
 import { medianMs } from "./bench.js";
+import { draftQualityRows } from "./draft-quality.js";
 
 const SIZES = [50, 100, 200, 400];
 const RUNS = 3;
@@ -83,6 +84,7 @@ export const draftBench: Bench = {
       });
       previous = ms;
     }
+    rows.push(...(await draftQualityRows(catalog)));
     return rows;
   },
 };
