@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { CopperheadError } from "../errors.js";
 import type { Obligation } from "../flow/outcome.js";
+import { isEngineDrafted } from "../kicad/schematic/engine-stamp.js";
 import { readConfig } from "../repo/config.js";
 import { git } from "../repo/git.js";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../repo/snapshot.js";
 import { CachingProvider } from "./cache/caching-provider.js";
 import { Ledger } from "./ledger/ledger.js";
-import { carriesCopperheadStamp } from "./ledger/legibility-scope.js";
 import { type AgentBudget, runAgent } from "./loop/run-agent.js";
 import type { AgentRunResult } from "./loop/run-result.js";
 import type { Write } from "./progress.js";
@@ -143,7 +143,7 @@ async function sheetState(
   if (!config.paths.schematic) return { present: false };
   const text = await readFile(join(repo, config.paths.schematic), "utf8").catch(() => undefined);
   if (text === undefined) return { present: false };
-  return { present: true, engineAuthored: carriesCopperheadStamp(text) };
+  return { present: true, engineAuthored: isEngineDrafted(text) };
 }
 
 /** Attempts are numbered per repo so each run keeps its own transcript folder. */

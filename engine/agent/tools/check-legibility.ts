@@ -4,8 +4,8 @@ import { z } from "zod";
 import { loadCaptionVocabulary } from "../../kicad/legibility/caption-vocabulary.js";
 import { checkLegibility } from "../../kicad/legibility/check-legibility.js";
 import { renderLegibility } from "../../kicad/legibility/render-legibility.js";
+import { isEngineDrafted } from "../../kicad/schematic/engine-stamp.js";
 import { readConfig } from "../../repo/config.js";
-import { carriesCopperheadStamp } from "../ledger/legibility-scope.js";
 import { configuredHierarchy } from "./configured-design.js";
 import { defineTool } from "./define-tool.js";
 import { facts } from "./tool-facts.js";
@@ -42,7 +42,7 @@ export const checkLegibilityTool = defineTool({
       detail: renderLegibility(report),
       facts: facts.legibility(report.counts.error, report.findings, {
         present: true,
-        engineAuthored: carriesCopperheadStamp(text),
+        engineAuthored: isEngineDrafted(text),
       }),
     };
   },

@@ -3,23 +3,23 @@ import { join, relative } from "node:path";
 import { z } from "zod";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
 import { draftSchematic, writeDraft } from "../../kicad/draft/draft-schematic.js";
+import { DEFAULT_INTENT_PATH as INTENT_PATH } from "../../kicad/draft/intent.js";
 import { renderIntentFindings } from "../../kicad/draft/intent-finding.js";
 import { subsystemGroups } from "../../kicad/draft/subsystem-groups.js";
 import { loadCaptionVocabulary } from "../../kicad/legibility/caption-vocabulary.js";
 import { checkLegibility } from "../../kicad/legibility/check-legibility.js";
 import { renderLegibility } from "../../kicad/legibility/render-legibility.js";
 import { SymbolCatalog } from "../../kicad/library/symbol-catalog.js";
+import { isEngineDrafted } from "../../kicad/schematic/engine-stamp.js";
 import { loadSchematicHierarchy } from "../../kicad/schematic/hierarchy.js";
 import { renderScore } from "../../kicad/score/render-score.js";
 import { scoreSchematic } from "../../kicad/score/score-schematic.js";
 import { readConfig } from "../../repo/config.js";
 import type { MutatedFact } from "../ledger/facts.js";
-import { carriesCopperheadStamp } from "../ledger/legibility-scope.js";
 import type { ToolResult } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
 import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
-import { INTENT_PATH, isEngineDrafted } from "./engine-drafted.js";
 import { ToolError } from "./tool-error.js";
 import { facts, mutationKind } from "./tool-facts.js";
 
@@ -142,7 +142,7 @@ export const draftSchematicTool = defineTool({
         mutated,
         ...facts.legibility(legibility.counts.error, legibility.findings, {
           present: true,
-          engineAuthored: carriesCopperheadStamp(written),
+          engineAuthored: isEngineDrafted(written),
         }),
       },
     };

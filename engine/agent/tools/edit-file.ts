@@ -1,12 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
-import { carriesCopperheadStamp } from "../ledger/legibility-scope.js";
+import { DEFAULT_INTENT_PATH as INTENT_PATH } from "../../kicad/draft/intent.js";
+import { isEngineDrafted } from "../../kicad/schematic/engine-stamp.js";
 import type { ToolResult } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
 import { checkContent } from "./check-content.js";
 import { confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
-import { INTENT_PATH, isEngineDrafted } from "./engine-drafted.js";
 import { guardKicadEdit } from "./kicad-load-guard.js";
 import { ToolError } from "./tool-error.js";
 import { facts } from "./tool-facts.js";
@@ -67,10 +67,7 @@ export const editFileTool = defineTool({
     }
     await atomicWrite(file.absolute, after, info.mode & 0o7777);
     const line = lineOf(before, start);
-    const mutated = facts.mutated(
-      file.relative,
-      isSheet ? carriesCopperheadStamp(after) : undefined,
-    );
+    const mutated = facts.mutated(file.relative, isSheet ? isEngineDrafted(after) : undefined);
     if (!isKicad) {
       return {
         ok: true,

@@ -3,6 +3,7 @@ import { UsageError } from "../../errors.js";
 import { displayPath } from "../../kicad/cli/display-path.js";
 import { draftProject } from "../../kicad/draft/draft-project.js";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
+import { DEFAULT_INTENT_PATH } from "../../kicad/draft/intent.js";
 import { renderIntentFindings } from "../../kicad/draft/intent-finding.js";
 import { redraft } from "../../kicad/draft/redraft.js";
 import { renderLegibility } from "../../kicad/legibility/render-legibility.js";
@@ -13,7 +14,6 @@ import { parseFlags } from "../parse-flags.js";
 
 const usage =
   "copperhead draft [--intent <schematic.intent.json>] [--out <sheet.kicad_sch>] | draft --from <existing.kicad_sch> [--out <sheet.kicad_sch>]";
-const DEFAULT_INTENT = "hardware/schematic.intent.json";
 
 /** `x/board.intent.json` → `x/board.kicad_sch`; `x/schematic.intent.json` → `x/schematic.kicad_sch`. */
 function defaultSheet(intentPath: string): string {
@@ -36,7 +36,10 @@ export const draftCommand: Command = {
     }
     if (values.from !== undefined)
       return runRedraft(values.from as string, values.out as string | undefined, io);
-    const intentPath = resolve(io.cwd, (values.intent as string | undefined) ?? DEFAULT_INTENT);
+    const intentPath = resolve(
+      io.cwd,
+      (values.intent as string | undefined) ?? DEFAULT_INTENT_PATH,
+    );
     const sheetPath = resolve(
       io.cwd,
       (values.out as string | undefined) ?? defaultSheet(intentPath),

@@ -1,4 +1,4 @@
-import { ENGINE_GENERATOR } from "../legibility/layout-from-schematic.js";
+import { ENGINE_GENERATOR } from "../schematic/engine-stamp.js";
 import { at, node, schNum, uuidNode, xy, yesNo } from "../sexp/build.js";
 import { atom, type SList, str } from "../sexp/node.js";
 import { orderSheetItems } from "../sexp/sheet-order.js";

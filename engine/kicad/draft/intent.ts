@@ -129,3 +129,6 @@ export function splitEndpoint(text: string): { ref: string; pin: string } {
   const dot = text.indexOf(".");
   return { ref: text.slice(0, dot), pin: text.slice(dot + 1) };
 }
+
+/** Where a repo keeps the IR its engine-drafted sheet comes from (DESIGN.md §3). */
+export const DEFAULT_INTENT_PATH = "hardware/schematic.intent.json";

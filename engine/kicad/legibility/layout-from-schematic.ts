@@ -4,6 +4,7 @@ import { paperSize } from "../geometry/paper.js";
 import type { Point } from "../geometry/point.js";
 import { type Rect, rectFromCorners, rectFromPoints, rectUnionAll } from "../geometry/rect.js";
 import type { Segment } from "../geometry/segment.js";
+import { ENGINE_GENERATOR } from "../schematic/engine-stamp.js";
 import {
   annotationOf,
   type SchematicHierarchy,
@@ -40,9 +41,6 @@ interface SharedGeometry {
   hiddenFields: WeakMap<Property, boolean>;
   sheetLabels: IdentityMemo<Schematic, LayoutLabel[]>;
 }
-
-/** The `(generator …)` copperhead stamps on every sheet it writes. */
-export const ENGINE_GENERATOR = "copperhead";
 
 export interface LayoutOptions {
   /** Generator names whose sheets count as engine-authored (default: copperhead's). */

@@ -1,25 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  carriesCopperheadStamp,
-  legibilityGated,
-} from "../../../../engine/agent/ledger/legibility-scope.js";
+import { legibilityGated } from "../../../../engine/agent/ledger/legibility-scope.js";
 import { createRedactor } from "../../../../engine/agent/redact.js";
 
 describe("legibility scope", () => {
-  it("reads the generator stamp", () => {
-    expect(
-      carriesCopperheadStamp('(kicad_sch (version 20250114) (generator "copperhead") (uuid x))'),
-    ).toBe(true);
-    expect(
-      carriesCopperheadStamp(
-        '(kicad_sch (version 20250114) (generator "eeschema") (generator_version "9.0"))',
-      ),
-    ).toBe(false);
-    // A look-alike stamp is not copperhead's: only the exact generator name gates a sheet.
-    expect(
-      carriesCopperheadStamp('(kicad_sch (version 20250114) (generator "copperhead-example"))'),
-    ).toBe(false);
-  });
   it("gates create-origin repos on stamped or absent sheets only", () => {
     expect(legibilityGated("create", { present: false })).toBe(true);
     expect(legibilityGated("create", { present: true, engineAuthored: true })).toBe(true);
