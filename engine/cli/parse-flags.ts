@@ -12,3 +12,13 @@ export function parseFlags<T extends FlagSpec>(args: string[], options: T, usage
     throw new UsageError(reason, `usage: ${usage}`);
   }
 }
+
+/** The one file a command works on: exactly one positional, else a UsageError naming `what`. */
+export function onePositional(positionals: readonly string[], what: string, usage: string): string {
+  const [file, ...extra] = positionals;
+  if (!file) throw new UsageError(`no ${what} given`, `usage: ${usage}`);
+  if (extra.length > 0) {
+    throw new UsageError(`unexpected arguments: ${extra.join(" ")}`, `usage: ${usage}`);
+  }
+  return file;
+}

@@ -1,13 +1,12 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { UsageError } from "../../errors.js";
 import { addCounts, countViolations } from "../../kicad/cli/count-violations.js";
 import { displayPath } from "../../kicad/cli/display-path.js";
 import { drc } from "../../kicad/cli/drc.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { violationSchema } from "../../kicad/violation.js";
 import type { Command } from "../command.js";
-import { parseFlags } from "../parse-flags.js";
+import { onePositional, parseFlags } from "../parse-flags.js";
 
 const usage = "copperhead drc <file.kicad_pcb> [--json] [--schematic-parity]";
 
@@ -41,13 +40,7 @@ export const drcCommand: Command = {
       { json: { type: "boolean" }, "schematic-parity": { type: "boolean" } },
       usage,
     );
-    const [file, ...extra] = positionals;
-    if (!file || extra.length > 0) {
-      throw new UsageError(
-        file ? `unexpected arguments: ${extra.join(" ")}` : "no board given",
-        `usage: ${usage}`,
-      );
-    }
+    const file = onePositional(positionals, "board", usage);
     const schematicParity = values["schematic-parity"] === true;
     const result = await drc(resolve(io.cwd, file), { env: io.env, schematicParity });
     const counts = addCounts(

@@ -1,13 +1,12 @@
 import { resolve } from "node:path";
 import { z } from "zod";
-import { UsageError } from "../../errors.js";
 import { countViolations } from "../../kicad/cli/count-violations.js";
 import { displayPath } from "../../kicad/cli/display-path.js";
 import { ercAnnotated } from "../../kicad/cli/erc-annotated.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { violationSchema } from "../../kicad/violation.js";
 import type { Command } from "../command.js";
-import { parseFlags } from "../parse-flags.js";
+import { onePositional, parseFlags } from "../parse-flags.js";
 
 const usage = "copperhead erc <file.kicad_sch> [--json]";
 
@@ -36,13 +35,7 @@ export const ercCommand: Command = {
   usage,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" } }, usage);
-    const [file, ...extra] = positionals;
-    if (!file || extra.length > 0) {
-      throw new UsageError(
-        file ? `unexpected arguments: ${extra.join(" ")}` : "no schematic given",
-        `usage: ${usage}`,
-      );
-    }
+    const file = onePositional(positionals, "schematic", usage);
     const result = await ercAnnotated(resolve(io.cwd, file), { env: io.env });
     const counts = countViolations(result.violations);
     const clean = counts.errors + counts.warnings === 0;

@@ -11,7 +11,7 @@ import { renderScore } from "../../kicad/score/render-score.js";
 import { scoreReportSchema } from "../../kicad/score/report.js";
 import { scoreSchematic } from "../../kicad/score/score-schematic.js";
 import type { Command } from "../command.js";
-import { parseFlags } from "../parse-flags.js";
+import { onePositional, parseFlags } from "../parse-flags.js";
 
 const usage = "copperhead score [--json] <file.kicad_sch>";
 
@@ -36,13 +36,7 @@ export const scoreCommand: Command = {
   usage,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" } }, usage);
-    const [file, ...extra] = positionals;
-    if (!file || extra.length > 0) {
-      throw new UsageError(
-        file ? `unexpected arguments: ${extra.join(" ")}` : "no schematic given",
-        `usage: ${usage}`,
-      );
-    }
+    const file = onePositional(positionals, "schematic", usage);
     const input = await resolveInput(resolve(io.cwd, file), ["schematic"]);
     const root = await findRootSheet(input.path);
     const hierarchy = await loadSchematicHierarchy(root).catch((error: unknown) => {
