@@ -101,7 +101,11 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
         {
           kind: "does-not-fit",
           path: "",
-          detail: `the ${resolved.parts.size} parts in ${resolved.groups.length} group(s) need ${mm(placement.content.width)} x ${mm(placement.content.height)} mm, more than the ${mm(placement.usable.width)} x ${mm(placement.usable.height)} mm usable on ${placement.paper}, the largest paper; split the design into smaller groups on separate sheets (one intent per sheet) or reduce the parts`,
+          detail: `the ${resolved.parts.size} parts in ${resolved.groups.length} group(s) need ${mm(placement.content.width)} x ${mm(placement.content.height)} mm, more than the ${mm(placement.usable.width)} x ${mm(placement.usable.height)} mm usable on ${placement.paper}, ${placement.pinned ? "the paper pinned by hints.paper" : "the largest paper"}; ${
+            placement.pinned && placement.smallestFitting
+              ? `remove hints.paper (the smallest paper that holds them is ${placement.smallestFitting}) or pin that paper`
+              : "split the design into smaller groups on separate sheets (one intent per sheet) or reduce the parts"
+          }`,
         },
       ],
     };

@@ -20,7 +20,11 @@ const MAX_GROUP_WIDTH = 160;
 const MARGIN = 20.32;
 const TITLE_BLOCK_HEIGHT = 40;
 
-/** The drawn groups on their paper, or the groups' size when the largest paper cannot hold them. */
+/**
+ * The drawn groups on their paper, or the groups' size when no allowed paper holds them: the
+ * largest paper (A0), or the paper pinned by `hints.paper` (then `smallestFitting` names the
+ * paper that would hold them, if any).
+ */
 export type SheetPlacement =
   | { fits: true; drawing: Drawing }
   | {
@@ -28,6 +32,8 @@ export type SheetPlacement =
       content: { width: number; height: number };
       usable: { width: number; height: number };
       paper: string;
+      pinned: boolean;
+      smallestFitting?: string;
     };
 
 /** Where groups may go on a paper: inside the margins and above the title block. */
@@ -119,39 +125,45 @@ export class SheetLayout {
   draw(): SheetPlacement {
     const blocks = this.resolved.groups.map((g) => this.groupBlock(g));
     const paperHint = this.resolved.intent.hints?.paper;
-    const papers = paperHint ? ISO_PAPERS.filter((p) => p.name === paperHint) : ISO_PAPERS;
     let content = { width: 0, height: 0 };
-    for (const paper of papers) {
+    let smallestFitting: string | undefined;
+    for (const paper of ISO_PAPERS) {
       const usable = usableArea(paper);
       const origins = tile(blocks, usable.width);
       const height = Math.max(0, ...blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height));
       const width = Math.max(0, ...blocks.map((b, i) => (origins[i]?.x ?? 0) + b.width));
-      content = { width, height };
-      const last = paper === papers[papers.length - 1];
       const fits = height <= usable.height && width <= usable.width;
-      // A pinned paper smaller than A0 keeps its old behaviour (the person chose it); only the
-      // largest paper refuses to overflow.
-      if (fits || (last && paper.name !== "A0")) {
-        const drawing: Drawing = {
-          paper: paper.name,
-          symbols: [],
-          wires: [],
-          junctions: [],
-          labels: [],
-          noConnects: [],
-          rects: [],
-          texts: [],
-        };
-        blocks.forEach((b, i) => {
-          const o = origins[i] as Point;
-          merge(drawing, b.place({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
-        });
-        return { fits: true, drawing };
-      }
+      if (fits) smallestFitting ??= paper.name;
+      if (paperHint && paper.name !== paperHint) continue;
+      content = { width, height };
+      if (!fits) continue;
+      const drawing: Drawing = {
+        paper: paper.name,
+        symbols: [],
+        wires: [],
+        junctions: [],
+        labels: [],
+        noConnects: [],
+        rects: [],
+        texts: [],
+      };
+      blocks.forEach((b, i) => {
+        const o = origins[i] as Point;
+        merge(drawing, b.place({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
+      });
+      return { fits: true, drawing };
     }
-    const largest = ISO_PAPERS.find((p) => p.name === "A0");
-    if (!largest) throw new Error("unreachable: A0 is a standard paper");
-    return { fits: false, content, usable: usableArea(largest), paper: "A0" };
+    // A pinned paper that is too small is refused like A0 is: an overflowing sheet is never drawn.
+    const refused = ISO_PAPERS.find((p) => p.name === (paperHint ?? "A0"));
+    if (!refused) throw new Error(`unreachable: ${paperHint ?? "A0"} is a standard paper`);
+    return {
+      fits: false,
+      content,
+      usable: usableArea(refused),
+      paper: refused.name,
+      pinned: paperHint !== undefined,
+      ...(smallestFitting ? { smallestFitting } : {}),
+    };
   }
 
   private groupBlock(group: string): GroupBlock {

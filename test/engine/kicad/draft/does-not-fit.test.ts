@@ -49,4 +49,24 @@ describe("a design larger than A0", () => {
     });
     expect(result.ok && result.report.paper).toBe("A0");
   });
+
+  it("refuses a pinned paper that is too small and names the paper that would hold it", async () => {
+    const intent = { ...syntheticIntent(100), hints: { paper: "A5" } };
+    const sheetPath = dir.path("pinned.kicad_sch");
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.findings.map((f) => f.kind)).toEqual(["does-not-fit"]);
+    const detail = result.findings[0]?.detail ?? "";
+    expect(detail).toContain("usable on A5, the paper pinned by hints.paper");
+    const suggested = /the smallest paper that holds them is (A\d)/.exec(detail)?.[1];
+    expect(["A4", "A3", "A2", "A1", "A0"]).toContain(suggested);
+    // The suggestion is real: pinning it drafts.
+    const retry = await draftSchematic({
+      intent: { ...intent, hints: { paper: suggested } },
+      sheetPath,
+      catalog,
+    });
+    expect(retry.ok && retry.report.paper).toBe(suggested);
+  });
 });
