@@ -1,4 +1,5 @@
-import { relative } from "node:path";
+import { writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { z } from "zod";
 import { renderSvg } from "../../kicad/cli/render-svg.js";
 import { configuredFile, noDesignResult } from "./configured-design.js";
@@ -27,6 +28,8 @@ export const exportSvgTool = defineTool({
     if (!source) return noDesignResult("export_svg", kind);
     const out = await confinePath(context.repo, RENDERS_DIR);
     const written = await renderSvg(source.absolute, out.absolute, { env: context.env });
+    // Renders are regenerated on demand; a run's commit must never pick them up.
+    await writeFile(join(out.absolute, ".gitignore"), "*\n");
     const shown = written.map((p) => relative(context.repo, p).split("\\").join("/"));
     return {
       ok: true,

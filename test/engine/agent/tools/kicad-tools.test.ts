@@ -1,5 +1,6 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { cp, readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDriftTool } from "../../../../engine/agent/tools/check-drift.js";
 import { checkLegibilityTool } from "../../../../engine/agent/tools/check-legibility.js";
@@ -166,5 +167,15 @@ describe.concurrent("kicad-cli tools", () => {
     const result = await exportSvgTool.run({ kind: "sch" }, led.context);
     expect(result.detail).toBe("wrote .copperhead/renders/led.svg");
     expect((await stat(join(led.repo, ".copperhead/renders/led.svg"))).size).toBeGreaterThan(1000);
+    // Git sees no renders: the folder ignores itself (checked in a git repo holding a copy).
+    const git = await tempRepo({ "README.md": "x\n" });
+    others.push(git);
+    await cp(join(led.repo, ".copperhead"), join(git.repo, ".copperhead"), { recursive: true });
+    await execa("git", ["init", "-q"], { cwd: git.repo });
+    const { stdout } = await execa("git", ["status", "--porcelain", "--untracked-files=all"], {
+      cwd: git.repo,
+    });
+    expect(stdout).toContain("README.md");
+    expect(stdout).not.toContain(".copperhead/renders");
   });
 });
