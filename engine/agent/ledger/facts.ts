@@ -8,7 +8,8 @@ import { legibilityFindingSchema } from "../../kicad/legibility/finding.js";
  *
  * - `proposalValidated`: the change id whose OpenSpec proposal just validated (validate_change);
  *   unlocks the mutating tools.
- * - `mutated`: a file the tool changed (edit_file, write_file, draft_schematic, record_*).
+ * - `mutated`: a file the tool changed (edit_file, write_file, draft_schematic, record_*); kind
+ *   `doc` is a document drift compares (BOM.md, PINOUT.md), other Markdown is `other`.
  *   `engineAuthored` is whether a schematic carries copperhead's generator stamp AFTER the change.
  * - `erc` / `drc`: a finished check with its violation count (run_erc / run_drc).
  * - `drift`: a finished drift check with its finding count (check_drift).

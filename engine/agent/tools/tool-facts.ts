@@ -16,14 +16,20 @@ const KICAD_OTHER = [
   ".kicad_wks",
 ];
 const KICAD_TABLES = ["sym-lib-table", "fp-lib-table"];
+/** The documents the drift checker compares with the design (engine/kicad/drift). */
+const DRIFT_DOCS = ["bom.md", "pinout.md"];
 
-/** What kind of artifact a repo path is, for the ledger's obligations. */
+/**
+ * What kind of artifact a repo path is, for the ledger's obligations. Only the documents drift
+ * reads are "doc": a decision log or a spec note cannot make the design drift, so editing one
+ * must not send the agent back to check_drift.
+ */
 export function mutationKind(path: string): MutationKind {
   const lower = path.toLowerCase();
   const name = lower.split("/").at(-1) ?? lower;
   if (lower.endsWith(".kicad_sch")) return "schematic";
   if (lower.endsWith(".kicad_pcb")) return "board";
-  if (lower.endsWith(".md")) return "doc";
+  if (DRIFT_DOCS.includes(name)) return "doc";
   if (KICAD_OTHER.some((ext) => lower.endsWith(ext)) || KICAD_TABLES.includes(name)) {
     return "kicad-other";
   }

@@ -158,7 +158,7 @@ describe("write_file", () => {
       made.context,
     );
     expect(result.ok).toBe(true);
-    expect(result.facts).toEqual({ mutated: { kind: "doc", path: "docs/notes/POWER.md" } });
+    expect(result.facts).toEqual({ mutated: { kind: "other", path: "docs/notes/POWER.md" } });
     expect(await readFile(join(made.repo, "docs/notes/POWER.md"), "utf8")).toBe("# Power\n");
   });
 

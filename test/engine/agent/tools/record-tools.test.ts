@@ -22,7 +22,8 @@ describe("record_decision", () => {
       },
       made.context,
     );
-    expect(first.facts).toEqual({ mutated: { kind: "doc", path: "docs/DECISIONS.md" } });
+    // The decision log is not a drift document: recording opens no drift obligation.
+    expect(first.facts).toEqual({ mutated: { kind: "other", path: "docs/DECISIONS.md" } });
     await recordDecisionTool.run(
       { decision: "Red LED", rationale: "lowest forward voltage" },
       made.context,
