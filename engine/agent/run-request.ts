@@ -9,6 +9,7 @@ import { readConfig } from "../repo/config.js";
 import { git } from "../repo/git.js";
 import {
   dirtyPaths,
+  dropStashIfCommitted,
   restoreSnapshot,
   type Snapshot,
   takeSnapshot,
@@ -53,6 +54,8 @@ export interface RunRequestResult {
   commit?: string;
   /** Where a failed (or superseded paused) run's work went. */
   stash?: { name: string; sha: string; paths: string[] };
+  /** A resumed paused run's stash, dropped because the commit holds exactly that work. */
+  droppedStash?: string;
   /** Obligations the ledger still held when the run ended. */
   unmet: Obligation[];
 }
@@ -130,6 +133,12 @@ export async function runRequest(options: RunRequestOptions): Promise<RunRequest
       verified: run.verified,
       provider: `${options.provider.name}/${options.provider.model}`,
     });
+    // The replay redid the paused run's edits: when the commit holds exactly what the paused
+    // stash holds, that stash is a duplicate and only clutters `git stash list`.
+    if (resumed && (await dropStashIfCommitted(repo, resumed))) {
+      const { stash: _duplicate, ...rest } = base;
+      return { ...rest, verdict: "committed", commit, droppedStash: resumed.name };
+    }
     return { ...base, verdict: "committed", commit };
   }
   const restored = await restoreSnapshot(repo, snapshot, stashName(now()));

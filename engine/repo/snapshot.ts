@@ -105,3 +105,36 @@ export async function restoreSnapshot(
   const sha = (await git(repo, ["rev-parse", "--verify", "stash@{0}"])).trim();
   return { stash: { name: stashName, sha, paths } };
 }
+
+/** The blob a stash holds for `path` (tracked change or untracked file), or "" for none. */
+async function stashBlob(repo: string, sha: string, path: string): Promise<string> {
+  for (const tree of [sha, `${sha}^3`]) {
+    const blob = await git(repo, ["rev-parse", "--verify", "--quiet", `${tree}:${path}`]).catch(
+      () => "",
+    );
+    if (blob.trim() !== "") return blob.trim();
+  }
+  return "";
+}
+
+/**
+ * Drops a stash entry whose every path holds, at HEAD, exactly what the stash holds: the work is
+ * committed, so the stash is a duplicate. Anything that differs (or a stash already gone) keeps
+ * it: only a provable duplicate is removed. Returns whether it was dropped.
+ */
+export async function dropStashIfCommitted(
+  repo: string,
+  stash: { sha: string; paths: readonly string[] },
+): Promise<boolean> {
+  for (const path of stash.paths) {
+    const committed = await git(repo, ["rev-parse", "--verify", "--quiet", `HEAD:${path}`]).catch(
+      () => "",
+    );
+    if (committed.trim() !== (await stashBlob(repo, stash.sha, path))) return false;
+  }
+  const shas = (await git(repo, ["stash", "list", "--format=%H"])).split("\n");
+  const index = shas.indexOf(stash.sha);
+  if (index < 0) return false;
+  await git(repo, ["stash", "drop", "--quiet", `stash@{${index}}`]);
+  return true;
+}

@@ -96,6 +96,11 @@ export const doCommand: Command = {
         wallMs: run.wallMs,
         tokens,
       });
+    if (result.droppedStash) {
+      write(
+        `note: the resumed run redid the paused run's work; its stash ${result.droppedStash} duplicated this commit and was dropped`,
+      );
+    }
     if (result.stash && result.verdict !== "failed") {
       write(
         `note: the paused run's leftover work was set aside in stash ${result.stash.name} (git stash apply ${result.stash.sha.slice(0, 12)})`,

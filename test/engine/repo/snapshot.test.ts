@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { git } from "../../../engine/repo/git.js";
 import {
   dirtyPaths,
+  dropStashIfCommitted,
   restoreSnapshot,
   takeSnapshot,
   touchedPaths,
@@ -82,5 +83,49 @@ describe("snapshot", () => {
     await put(".copperhead/runs/do/1/ledger.json", "{}\n");
     expect(await restoreSnapshot(repo, snap, "copperhead/do/x")).toEqual({});
     expect(await git(repo, ["stash", "list"])).toBe("");
+  });
+});
+
+describe("dropStashIfCommitted", () => {
+  /** A run edits A.md, adds NEW.md and deletes keep.txt; restore stashes that work. */
+  async function stashedRun() {
+    const snapshot = await takeSnapshot(repo);
+    await put("docs/A.md", "a edited\n");
+    await put("docs/NEW.md", "new\n");
+    await rm(join(repo, "keep.txt"));
+    const { stash } = await restoreSnapshot(repo, snapshot, "copperhead/do/x-paused");
+    if (!stash) throw new Error("expected a stash");
+    return stash;
+  }
+
+  async function commitRedo(newText: string) {
+    await put("docs/A.md", "a edited\n");
+    await put("docs/NEW.md", newText);
+    await rm(join(repo, "keep.txt"));
+    await git(repo, ["add", "-A"]);
+    await git(repo, ["commit", "-qm", "redo"]);
+  }
+
+  it("drops the stash when HEAD holds exactly its work (edits, new files, deletions)", async () => {
+    const stash = await stashedRun();
+    await commitRedo("new\n");
+    expect(await dropStashIfCommitted(repo, stash)).toBe(true);
+    expect(await git(repo, ["stash", "list"])).toBe("");
+  });
+
+  it("keeps the stash when any path differs from the commit", async () => {
+    const stash = await stashedRun();
+    await commitRedo("something else\n");
+    expect(await dropStashIfCommitted(repo, stash)).toBe(false);
+    expect(await git(repo, ["stash", "list", "--format=%H"])).toBe(`${stash.sha}\n`);
+  });
+
+  it("keeps every other stash: only the named entry can be dropped", async () => {
+    const stash = await stashedRun();
+    await put("docs/A.md", "mine\n");
+    await git(repo, ["stash", "push", "-q", "-m", "mine"]);
+    await commitRedo("new\n");
+    expect(await dropStashIfCommitted(repo, stash)).toBe(true);
+    expect(await git(repo, ["stash", "list", "--format=%s"])).toBe("On main: mine\n");
   });
 });

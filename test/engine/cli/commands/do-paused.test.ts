@@ -152,7 +152,11 @@ describe("copperhead do with the anthropic provider: a usage limit pauses, a rer
       expect(second[0]?.messages).toEqual(b4.messages);
       expect(second[0]?.model).toBe("claude-test");
       expect(resumed.err.split("\n").filter((l) => l.endsWith("· cached"))).toHaveLength(3);
-      expect(resumed.err).toMatch(/set aside in stash copperhead\/do\/\d{8}T\d{6}Z-paused/);
+      // The replay redid exactly the paused work, so its stash was a duplicate and is gone.
+      expect(resumed.err).toMatch(
+        /its stash copperhead\/do\/\d{8}T\d{6}Z-paused duplicated this commit and was dropped/,
+      );
+      expect(await git(made.repo, ["stash", "list"])).toBe("");
 
       const head = (await git(made.repo, ["rev-parse", "HEAD"])).trim();
       expect(resumed.out.trim()).toBe(head);
