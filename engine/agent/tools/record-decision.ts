@@ -38,7 +38,8 @@ export const recordDecisionTool = defineTool({
     const existing = await readFile(file.absolute, "utf8").catch(() => undefined);
     const affects =
       args.affects.length > 0 ? ` | affects: ${args.affects.map(flat).join(", ")}` : "";
-    const line = `- [${context.stage} #${context.attempt}] ${flat(args.decision)} | why: ${flat(args.rationale)}${affects}\n`;
+    const entry = `${flat(args.decision)} | why: ${flat(args.rationale)}${affects}`;
+    const line = `- [${context.stage} #${context.attempt}] ${entry}\n`;
     const prefix =
       existing === undefined ? HEADER : existing === "" || existing.endsWith("\n") ? "" : "\n";
     await mkdir(dirname(file.absolute), { recursive: true });
@@ -47,7 +48,9 @@ export const recordDecisionTool = defineTool({
     return {
       ok: true,
       summary: `decision recorded in ${file.relative}`,
-      detail: `appended to ${file.relative}: ${line.trim()}`,
+      // The model sees the entry without its attempt tag: a resumed run replays earlier turns
+      // from the response cache, and a result that names the attempt would miss it.
+      detail: `appended to ${file.relative}: ${entry}`,
       facts: facts.mutated(file.relative),
     };
   },

@@ -36,6 +36,20 @@ describe("record_decision", () => {
     ).toBe(true);
     expect(text.startsWith("# Decisions\n")).toBe(true);
   });
+
+  it("shows the model the same result on every attempt, so a resumed run's replay hits the cache", async () => {
+    const args = { decision: "Red LED", rationale: "lowest forward voltage", affects: [] };
+    const first = await recordDecisionTool.run(args, made.context);
+    const again = await recordDecisionTool.run(args, { ...made.context, attempt: 2 });
+    expect(again.detail).toBe(first.detail);
+    expect(first.detail).toBe(
+      "appended to docs/DECISIONS.md: Red LED | why: lowest forward voltage",
+    );
+    // The file still records which attempt decided what.
+    const text = await readFile(join(made.repo, "docs/DECISIONS.md"), "utf8");
+    expect(text).toContain("- [test #1] Red LED");
+    expect(text).toContain("- [test #2] Red LED");
+  });
 });
 
 describe("record_constraint", () => {
