@@ -28,6 +28,22 @@ function renameSymbol(tree: SList, from: string, to: string): SList {
   return list(items);
 }
 
+/**
+ * KiCad 5's simulation fields (`Spice_Primitive`, `Spice_Model`, …). KiCad migrates them to its
+ * `Sim.*` fields when it loads a symbol through the library table, but not when it reads a sheet's
+ * embedded copy, so a vendored symbol that keeps them makes ERC call every placement a
+ * lib_symbol_mismatch. Old designs' embedded copies (the redraft fallback) still carry them.
+ */
+const LEGACY_SIM_FIELD = /^Spice_/;
+
+function withoutLegacySimFields(tree: SList): SList {
+  const legacy = (item: SList["items"][number]) =>
+    item.kind === "list" &&
+    textAt(item, 0) === "property" &&
+    LEGACY_SIM_FIELD.test(textAt(item, 1) ?? "");
+  return tree.items.some(legacy) ? list(tree.items.filter((item) => !legacy(item))) : tree;
+}
+
 /** Project library names: `[A-Za-z0-9_-]`, so they stay valid nicknames on every platform. */
 export function librarySlug(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]/g, "_") || "project";
@@ -36,6 +52,7 @@ export function librarySlug(name: string): string {
 /**
  * One project library holding every symbol used, flattened, under its own name; when two source
  * libraries offer the same name, the later one (by source id) is prefixed with its library.
+ * Legacy simulation fields are left out (see LEGACY_SIM_FIELD).
  */
 export function vendorLibrary(nickname: string, used: Iterable<CatalogSymbol>): VendoredLibrary {
   const sources = [...new Map([...used].map((s) => [s.libId, s])).values()].sort((a, b) =>
@@ -49,7 +66,8 @@ export function vendorLibrary(nickname: string, used: Iterable<CatalogSymbol>): 
     if (taken.has(name)) name = `${source.library}_${source.name}`;
     taken.add(name);
     libIdOf.set(source.libId, `${nickname}:${name}`);
-    symbols.push(name === source.name ? source.node : renameSymbol(source.node, source.name, name));
+    const tree = withoutLegacySimFields(source.node);
+    symbols.push(name === source.name ? tree : renameSymbol(tree, source.name, name));
   }
   symbols.sort((a, b) => ((textAt(a, 1) ?? "") < (textAt(b, 1) ?? "") ? -1 : 1));
   return { nickname, libIdOf, symbols };
