@@ -1,0 +1,140 @@
+import type { Box, Point } from "../../symbol/geometry.js";
+import { PathFinder } from "./find-path.js";
+import { type GridTerminal, growNet } from "./grow-net.js";
+import { netWires } from "./net-wires.js";
+import { RouteRequestError } from "./route-error.js";
+import { RoutingGrid } from "./routing-grid.js";
+
+export interface RouteObstacle {
+  box: Box;
+  /** pin key REF.PIN whose attachment this is */
+  pin?: string;
+}
+
+export interface RouteTerminal {
+  pin: string;
+  /** the stub end: a grid point where a wire may start */
+  at: Point;
+  /**
+   * Optional: the pin end of the stub (on the same grid line as `at`). When given, no wire runs
+   * over the stub, and a wire prefers to leave `at` straight on, away from the pin.
+   */
+  from?: Point;
+}
+
+export interface RouteNet {
+  name: string;
+  terminals: RouteTerminal[];
+}
+
+export interface RouteRequest {
+  /** routed in this order (caller orders by priority) */
+  nets: RouteNet[];
+  /** bodies, fields, labels, other pins' stubs (a net may pass its own terminals' obstacles) */
+  obstacles: RouteObstacle[];
+  /** the router never leaves it */
+  bounds: Box;
+  /** default 1.27 (KiCad's connection grid); all terminals are on it */
+  grid?: number;
+  /** optional: give up on a connection longer than this many times its Manhattan distance */
+  maxDetour?: number;
+  /** optional cost tuning, in grid steps (defaults: bend 2, cross 8, junction 1) */
+  costs?: { bend?: number; cross?: number; junction?: number };
+}
+
+export interface RoutedNet {
+  name: string;
+  /** Segments, each axis-parallel, split at every point where another segment of the SAME net ends or a terminal sits. */
+  wires: { a: Point; b: Point }[];
+  /** Where 3 or more wire ends of this net meet (KiCad needs a junction there); a terminal's stub counts as one end. */
+  junctions: Point[];
+  /** Terminals joined by wire, as groups (one group = one connected tree). A terminal alone in its group was not reached. */
+  components: string[][];
+}
+
+/** Search margin (grid steps) around a connection before the whole bounds are tried. */
+const MARGIN = 8;
+
+/**
+ * Routes nets one after another on KiCad's connection grid: each net grows a tree (A* per
+ * terminal, cost = length + bends + crossings) that may branch anywhere on itself, and keeps
+ * clear of obstacles and of every wire and terminal routed before it, except for right-angle
+ * crossings through the middle of another net's straight run. Deterministic: the same request
+ * gives the same wires.
+ */
+export function routeNets(request: RouteRequest): RoutedNet[] {
+  const g = request.grid ?? 1.27;
+  const grid = new RoutingGrid(request.bounds, g);
+  for (const o of request.obstacles) grid.addBox(o.box, 1);
+  const placed = request.nets.map((net, n) =>
+    net.terminals.map((t) => placeTerminal(grid, net.name, n + 1, t)),
+  );
+  for (const [n, net] of request.nets.entries())
+    for (const [k, t] of net.terminals.entries())
+      if (t.from) blockStub(grid, t, (placed[n] as GridTerminal[])[k] as GridTerminal);
+
+  const finder = new PathFinder(grid);
+  const costs = {
+    bend: request.costs?.bend ?? 2,
+    cross: request.costs?.cross ?? 8,
+    junction: request.costs?.junction ?? 1,
+  };
+  let trees = 0;
+  return request.nets.map((net, n) => {
+    const pins = new Set(net.terminals.map((t) => t.pin));
+    const own = request.obstacles.filter((o) => o.pin !== undefined && pins.has(o.pin));
+    for (const o of own) grid.addBox(o.box, -1);
+    const terminals = placed[n] as GridTerminal[];
+    const { treeOf, cells } = growNet(grid, finder, n + 1, terminals, () => ++trees, {
+      costs,
+      margin: MARGIN,
+      maxDetour: request.maxDetour,
+    });
+    for (const o of own) grid.addBox(o.box, 1);
+    const drawn = netWires(grid, n + 1, cells, new Set(terminals.map((t) => t.cell)));
+    const groups = new Map<number, string[]>();
+    net.terminals.forEach((t, k) => {
+      const tree = treeOf[k] as number;
+      groups.set(tree, [...(groups.get(tree) ?? []), t.pin]);
+    });
+    return { name: net.name, ...drawn, components: [...groups.values()] };
+  });
+}
+
+function placeTerminal(
+  grid: RoutingGrid,
+  name: string,
+  net: number,
+  t: RouteTerminal,
+): GridTerminal {
+  const cell = grid.cellOf(t.at, `terminal ${t.pin} of net ${name}`);
+  const other = grid.terminalNet[cell] as number;
+  if (other !== 0 && other !== net)
+    throw new RouteRequestError(
+      `terminal ${t.pin} of net ${name} sits on another net's terminal at (${t.at.x}, ${t.at.y})`,
+      "give every pin its own stub end; two nets may never share a point",
+    );
+  grid.terminalNet[cell] = net;
+  if (!t.from) return { cell };
+  const dx = t.at.x - t.from.x;
+  const dy = t.at.y - t.from.y;
+  if ((Math.abs(dx) > 1e-6 && Math.abs(dy) > 1e-6) || (Math.abs(dx) < 1e-6 && Math.abs(dy) < 1e-6))
+    throw new RouteRequestError(
+      `terminal ${t.pin} of net ${name}: its stub from (${t.from.x}, ${t.from.y}) to (${t.at.x}, ${t.at.y}) is not a horizontal or vertical line`,
+      "pass the pin point as `from` and the stub end as `at`",
+    );
+  const outward = Math.abs(dx) > 1e-6 ? (dx > 0 ? 0 : 2) : dy > 0 ? 1 : 3;
+  return { cell, outward };
+}
+
+/** The stub's points short of its end (pin included) are closed to every wire. */
+function blockStub(grid: RoutingGrid, t: RouteTerminal, placed: GridTerminal): void {
+  const back = ((placed.outward as number) + 2) & 3;
+  const length = Math.round(Math.abs(t.at.x - t.from!.x + t.at.y - t.from!.y) / grid.grid);
+  let cell = placed.cell;
+  for (let k = 0; k < length; k++) {
+    cell = grid.step(cell, back);
+    if (cell < 0) return;
+    grid.blocked[cell] = (grid.blocked[cell] as number) + 1;
+  }
+}

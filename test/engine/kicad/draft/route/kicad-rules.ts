@@ -1,0 +1,211 @@
+import type {
+  RoutedNet,
+  RouteRequest,
+} from "../../../../../engine/kicad/draft/route/route-nets.js";
+import type { Box, Point } from "../../../../../engine/kicad/symbol/geometry.js";
+
+/**
+ * A pure checker of routed nets under KiCad's connection rules (the ones sheet-connectivity.ts
+ * implements): items join only where their ends meet; a junction joins what ends at it;
+ * crossings join nothing; a wire end, junction or pin on another wire's middle is a defect
+ * (kicad-cli would not connect it, or would cut the wire there).
+ */
+export interface RuleReport {
+  defects: string[];
+  /** For each net, its terminals grouped by what the wires actually join. */
+  joined: Map<string, string[][]>;
+}
+
+const EPS = 1e-6;
+const key = (p: Point) => `${Math.round(p.x * 1e4)},${Math.round(p.y * 1e4)}`;
+const same = (p: Point, q: Point) => key(p) === key(q);
+const fmt = (p: Point) => `(${p.x}, ${p.y})`;
+
+interface Segment {
+  net: string;
+  a: Point;
+  b: Point;
+  /** The stub drawn by the caller, not by the router. */
+  stub: boolean;
+}
+
+function strictlyInside(p: Point, s: Segment): boolean {
+  if (same(p, s.a) || same(p, s.b)) return false;
+  if (Math.abs(s.a.x - s.b.x) < EPS)
+    return (
+      Math.abs(p.x - s.a.x) < EPS && p.y > Math.min(s.a.y, s.b.y) && p.y < Math.max(s.a.y, s.b.y)
+    );
+  return (
+    Math.abs(p.y - s.a.y) < EPS && p.x > Math.min(s.a.x, s.b.x) && p.x < Math.max(s.a.x, s.b.x)
+  );
+}
+
+function collinearOverlap(s: Segment, t: Segment): boolean {
+  const sh = Math.abs(s.a.y - s.b.y) < EPS;
+  const th = Math.abs(t.a.y - t.b.y) < EPS;
+  if (sh !== th) return false;
+  if (sh) {
+    if (Math.abs(s.a.y - t.a.y) > EPS) return false;
+    const lo = Math.max(Math.min(s.a.x, s.b.x), Math.min(t.a.x, t.b.x));
+    const hi = Math.min(Math.max(s.a.x, s.b.x), Math.max(t.a.x, t.b.x));
+    return hi - lo > EPS;
+  }
+  if (Math.abs(s.a.x - t.a.x) > EPS) return false;
+  const lo = Math.max(Math.min(s.a.y, s.b.y), Math.min(t.a.y, t.b.y));
+  const hi = Math.min(Math.max(s.a.y, s.b.y), Math.max(t.a.y, t.b.y));
+  return hi - lo > EPS;
+}
+
+const inClosedBox = (p: Point, b: Box) =>
+  p.x >= b.minX - EPS && p.x <= b.maxX + EPS && p.y >= b.minY - EPS && p.y <= b.maxY + EPS;
+
+class Sets {
+  private parent = new Map<string, string>();
+  find(x: string): string {
+    let p = this.parent.get(x) ?? x;
+    if (p !== x) {
+      p = this.find(p);
+      this.parent.set(x, p);
+    }
+    return p;
+  }
+  union(a: string, b: string): void {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra !== rb) this.parent.set(ra, rb);
+  }
+}
+
+/** Checks geometry and connectivity of `routed` against `request`; an empty defect list is a pass. */
+export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): RuleReport {
+  const defects: string[] = [];
+  const g = request.grid ?? 1.27;
+  const onGrid = (v: number) => Math.abs(v / g - Math.round(v / g)) < 1e-4;
+  const segments: Segment[] = [];
+  const terminals: { net: string; pin: string; at: Point }[] = [];
+  for (const net of request.nets)
+    for (const t of net.terminals) {
+      terminals.push({ net: net.name, pin: t.pin, at: t.at });
+      if (t.from) segments.push({ net: net.name, a: t.from, b: t.at, stub: true });
+    }
+  const junctions: { net: string; at: Point }[] = [];
+  for (const r of routed) {
+    for (const w of r.wires) {
+      const s = { net: r.name, a: w.a, b: w.b, stub: false };
+      if (Math.abs(w.a.x - w.b.x) > EPS && Math.abs(w.a.y - w.b.y) > EPS)
+        defects.push(`${r.name}: wire ${fmt(w.a)}-${fmt(w.b)} is not axis-parallel`);
+      if (same(w.a, w.b)) defects.push(`${r.name}: zero-length wire at ${fmt(w.a)}`);
+      for (const p of [w.a, w.b]) {
+        if (!onGrid(p.x) || !onGrid(p.y)) defects.push(`${r.name}: ${fmt(p)} is off the grid`);
+        const bb = request.bounds;
+        if (!inClosedBox(p, bb)) defects.push(`${r.name}: ${fmt(p)} is outside the bounds`);
+      }
+      segments.push(s);
+    }
+    for (const j of r.junctions) junctions.push({ net: r.name, at: j });
+  }
+
+  // Obstacles: sample every routed wire finely; only the net's own terminals' obstacles and
+  // the terminal points themselves may be touched.
+  const netOf = new Map(request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => t.pin))]));
+  const ownTerminalPoints = new Map(
+    request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => key(t.at)))]),
+  );
+  for (const s of segments) {
+    if (s.stub) continue;
+    const pins = netOf.get(s.net) ?? new Set<string>();
+    const steps = Math.round((Math.abs(s.b.x - s.a.x) + Math.abs(s.b.y - s.a.y)) / (g / 8));
+    for (let k = 0; k <= steps; k++) {
+      const p = {
+        x: s.a.x + ((s.b.x - s.a.x) * k) / Math.max(1, steps),
+        y: s.a.y + ((s.b.y - s.a.y) * k) / Math.max(1, steps),
+      };
+      if (ownTerminalPoints.get(s.net)?.has(key(p))) continue;
+      const hit = request.obstacles.find(
+        (o) => !(o.pin !== undefined && pins.has(o.pin)) && inClosedBox(p, o.box),
+      );
+      if (hit) {
+        defects.push(`${s.net}: wire ${fmt(s.a)}-${fmt(s.b)} touches an obstacle at ${fmt(p)}`);
+        break;
+      }
+    }
+  }
+
+  for (let i = 0; i < segments.length; i++)
+    for (let k = i + 1; k < segments.length; k++) {
+      const s = segments[i] as Segment;
+      const t = segments[k] as Segment;
+      if (collinearOverlap(s, t))
+        defects.push(
+          `${s.net}/${t.net}: wires ${fmt(s.a)}-${fmt(s.b)} and ${fmt(t.a)}-${fmt(t.b)} overlap`,
+        );
+    }
+  const points: { what: string; at: Point }[] = [
+    ...segments.flatMap((s) => [
+      { what: `${s.net} wire end`, at: s.a },
+      { what: `${s.net} wire end`, at: s.b },
+    ]),
+    ...junctions.map((j) => ({ what: `${j.net} junction`, at: j.at })),
+    ...terminals.map((t) => ({ what: `${t.net} terminal ${t.pin}`, at: t.at })),
+  ];
+  for (const p of points)
+    for (const s of segments)
+      if (strictlyInside(p.at, s))
+        defects.push(`${p.what} at ${fmt(p.at)} lies inside ${s.net} wire ${fmt(s.a)}-${fmt(s.b)}`);
+
+  // Ends meeting: union everything that has an end (or sits) at the same point.
+  const sets = new Sets();
+  const endsAt = new Map<string, number>();
+  segments.forEach((s, i) => {
+    for (const p of [s.a, s.b]) {
+      sets.union(`w${i}`, `p${key(p)}`);
+      endsAt.set(key(p), (endsAt.get(key(p)) ?? 0) + 1);
+    }
+  });
+  for (const t of terminals) {
+    sets.union(`t${t.pin}`, `p${key(t.at)}`);
+    if (!request.nets.find((n) => n.name === t.net)?.terminals.find((x) => x.pin === t.pin)?.from)
+      endsAt.set(key(t.at), (endsAt.get(key(t.at)) ?? 0) + 1);
+  }
+  for (const j of junctions) sets.union(`j${key(j.at)}`, `p${key(j.at)}`);
+
+  // Junctions exactly where three or more ends meet (a terminal without a stub counts as one).
+  const junctionKeys = new Set(junctions.map((j) => key(j.at)));
+  for (const j of junctions)
+    if ((endsAt.get(key(j.at)) ?? 0) < 3)
+      defects.push(`${j.net}: junction at ${fmt(j.at)} joins fewer than 3 ends`);
+  for (const r of routed)
+    for (const w of r.wires)
+      for (const p of [w.a, w.b]) {
+        if ((endsAt.get(key(p)) ?? 0) >= 3 && !junctionKeys.has(key(p)))
+          defects.push(
+            `${r.name}: ${endsAt.get(key(p))} ends meet at ${fmt(p)} without a junction`,
+          );
+        if ((endsAt.get(key(p)) ?? 0) < 2)
+          defects.push(`${r.name}: wire end at ${fmt(p)} is dangling`);
+      }
+
+  const joined = new Map<string, string[][]>();
+  const netAt = new Map<string, string>();
+  for (const t of terminals) {
+    const root = sets.find(`t${t.pin}`);
+    const other = netAt.get(root);
+    if (other !== undefined && other !== t.net)
+      defects.push(`nets ${other} and ${t.net} are joined (at ${t.pin})`);
+    netAt.set(root, t.net);
+  }
+  for (const net of request.nets) {
+    const groups = new Map<string, string[]>();
+    for (const t of net.terminals) {
+      const root = sets.find(`t${t.pin}`);
+      groups.set(root, [...(groups.get(root) ?? []), t.pin]);
+    }
+    joined.set(net.name, [...groups.values()]);
+  }
+  return { defects: [...new Set(defects)], joined };
+}
+
+/** Groups as sorted lists of sorted pins, for comparing partitions. */
+export function canonicalGroups(groups: string[][]): string[][] {
+  return groups.map((g) => [...g].sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+}
