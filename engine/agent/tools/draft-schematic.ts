@@ -114,16 +114,25 @@ export const draftSchematicTool = defineTool({
     });
     if (!drafted.ok) return invalid(renderIntentFindings(drafted.findings), sheet.relative);
 
+    // Only files whose bytes changed count as mutated: the drafter keeps an existing .kicad_pro
+    // (a person's project settings), and a redraft of an unchanged IR rewrites identical bytes.
+    const files = Object.values(drafted.files);
+    const before = await Promise.all(files.map((file) => readOptional(file.path)));
     await writeDraft(drafted.files);
+    const after = await Promise.all(files.map((file) => readOptional(file.path)));
     const mutated: MutatedFact[] = [];
-    for (const file of Object.values(drafted.files)) {
+    for (const [i, file] of files.entries()) {
+      if (after[i] === before[i]) continue;
       const path = relative(context.repo, file.path).split("\\").join("/");
       const kind = mutationKind(path);
       mutated.push(kind === "schematic" ? { kind, path, engineAuthored: true } : { kind, path });
     }
     if (args.intent !== undefined) {
-      await atomicWrite(intentFile.absolute, `${JSON.stringify(args.intent, null, 2)}\n`);
-      mutated.push({ kind: "other", path: intentFile.relative });
+      const text = `${JSON.stringify(args.intent, null, 2)}\n`;
+      if ((await readOptional(intentFile.absolute)) !== text) {
+        await atomicWrite(intentFile.absolute, text);
+        mutated.push({ kind: "other", path: intentFile.relative });
+      }
     }
 
     // Judge the file as written, with the repo's own legibility settings and vocabulary, so

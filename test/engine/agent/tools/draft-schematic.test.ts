@@ -11,6 +11,7 @@ const USB_C = resolve(
   "../../../../examples/intents/usb-c-breakout.intent.json",
 );
 const SHEET = "hardware/schematic.kicad_sch";
+const PROJECT = "hardware/schematic.kicad_pro";
 
 async function intentText(): Promise<string> {
   return readFile(USB_C, "utf8");
@@ -44,6 +45,8 @@ describe("draft_schematic", () => {
     const facts = toolFactsSchema.parse(result.facts);
     const mutated = [facts.mutated].flat();
     expect(mutated).toContainEqual({ kind: "schematic", path: SHEET, engineAuthored: true });
+    // A first draft creates the project file, so it is reported.
+    expect(mutated.map((m) => m?.path)).toContain(PROJECT);
     expect(facts.legibility?.sheetPresent).toBe(true);
     expect(facts.legibility?.engineAuthored).toBe(true);
 
@@ -54,6 +57,29 @@ describe("draft_schematic", () => {
     expect(open).toContain("erc");
     expect(open).toContain("drift");
     expect(open.includes("legibility")).toBe((facts.legibility?.errors ?? 0) > 0);
+  });
+
+  it("reports only the files it changed: a kept .kicad_pro and an unchanged redraft are not", async () => {
+    const settings = `${JSON.stringify({ meta: { filename: "schematic.kicad_pro", version: 1 }, person: "kept" }, null, 2)}\n`;
+    await writeFile(join(made.repo, PROJECT), settings);
+    const intent = JSON.parse(await intentText()) as { parts: { value: string }[] };
+    const part = intent.parts[0];
+    if (!part) throw new Error("the example has parts");
+    part.value = `${part.value} (rev B)`;
+    const inline = { intent: intent as unknown as Record<string, unknown> };
+
+    const changed = await draftSchematicTool.run(inline, made.context);
+    expect(changed.ok, changed.detail).toBe(true);
+    const paths = [toolFactsSchema.parse(changed.facts).mutated ?? []].flat().map((m) => m.path);
+    expect(paths).toContain(SHEET);
+    expect(paths).toContain("hardware/schematic.intent.json");
+    expect(paths).not.toContain(PROJECT);
+    expect(await readFile(join(made.repo, PROJECT), "utf8")).toBe(settings);
+
+    // The same IR again rewrites identical bytes: nothing changed, nothing reported.
+    const again = await draftSchematicTool.run(inline, made.context);
+    expect(again.ok, again.detail).toBe(true);
+    expect([toolFactsSchema.parse(again.facts).mutated ?? []].flat()).toEqual([]);
   });
 
   it("an IR naming an unknown pin returns numbered findings and leaves the sheet byte-identical", async () => {
