@@ -1,5 +1,6 @@
 import type { Bench } from "./bench.js";
 import { draftBench } from "./draft.js";
+import { draftRouteBench } from "./draft-route.js";
 import { flowStatusBench } from "./flow-status.js";
 import { legibilityBench } from "./legibility.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
@@ -12,4 +13,5 @@ export const benches: readonly Bench[] = [
   schematicNetlistBench,
   legibilityBench,
   draftBench,
+  draftRouteBench,
 ];

@@ -140,17 +140,23 @@ function connect(
     jMin: Math.max(0, Math.min(sj, rect.jMin) - m),
     jMax: Math.min(grid.height - 1, Math.max(sj, rect.jMax) + m),
   };
+  const query = {
+    net,
+    start: start.cell,
+    startDir: start.outward,
+    goalRect: rect,
+    window: full,
+    goalCost,
+    costs: options.costs,
+  };
   const windows = sameRect(local, full) ? [full] : [local, full];
   for (const window of windows) {
-    const path = finder.find({
-      net,
-      start: start.cell,
-      startDir: start.outward,
-      goalRect: rect,
-      window,
-      goalCost,
-      costs: options.costs,
-    });
+    // Failing is what costs: an A* runs only once a flood says it can succeed.
+    if (!finder.canReach({ ...query, window })) {
+      if (window === full) return undefined;
+      continue;
+    }
+    const path = finder.find({ ...query, window });
     if (!path) continue;
     if (options.maxDetour !== undefined) {
       const end = path[path.length - 1] as number;

@@ -105,8 +105,8 @@ export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): Rul
     for (const j of r.junctions) junctions.push({ net: r.name, at: j });
   }
 
-  // Obstacles: sample every routed wire finely; only the net's own terminals' obstacles and
-  // the terminal points themselves may be touched.
+  // Obstacles: a wire may touch only its own net's terminals' obstacles, and any box only at
+  // one of its own terminal points (a stub end may sit on a neighbour's label edge).
   const netOf = new Map(request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => t.pin))]));
   const ownTerminalPoints = new Map(
     request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => key(t.at)))]),
@@ -114,20 +114,21 @@ export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): Rul
   for (const s of segments) {
     if (s.stub) continue;
     const pins = netOf.get(s.net) ?? new Set<string>();
-    const steps = Math.round((Math.abs(s.b.x - s.a.x) + Math.abs(s.b.y - s.a.y)) / (g / 8));
-    for (let k = 0; k <= steps; k++) {
-      const p = {
-        x: s.a.x + ((s.b.x - s.a.x) * k) / Math.max(1, steps),
-        y: s.a.y + ((s.b.y - s.a.y) * k) / Math.max(1, steps),
+    for (const o of request.obstacles) {
+      if (o.pin !== undefined && pins.has(o.pin)) continue;
+      const lo = {
+        x: Math.max(Math.min(s.a.x, s.b.x), o.box.minX),
+        y: Math.max(Math.min(s.a.y, s.b.y), o.box.minY),
       };
-      if (ownTerminalPoints.get(s.net)?.has(key(p))) continue;
-      const hit = request.obstacles.find(
-        (o) => !(o.pin !== undefined && pins.has(o.pin)) && inClosedBox(p, o.box),
-      );
-      if (hit) {
-        defects.push(`${s.net}: wire ${fmt(s.a)}-${fmt(s.b)} touches an obstacle at ${fmt(p)}`);
-        break;
-      }
+      const hi = {
+        x: Math.min(Math.max(s.a.x, s.b.x), o.box.maxX),
+        y: Math.min(Math.max(s.a.y, s.b.y), o.box.maxY),
+      };
+      if (lo.x > hi.x + EPS || lo.y > hi.y + EPS) continue;
+      const single = Math.abs(lo.x - hi.x) < EPS && Math.abs(lo.y - hi.y) < EPS;
+      if (single && ownTerminalPoints.get(s.net)?.has(key(lo))) continue;
+      defects.push(`${s.net}: wire ${fmt(s.a)}-${fmt(s.b)} touches an obstacle at ${fmt(lo)}`);
+      break;
     }
   }
 
