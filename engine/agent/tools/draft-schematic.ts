@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { z } from "zod";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
@@ -114,12 +114,13 @@ export const draftSchematicTool = defineTool({
     });
     if (!drafted.ok) return invalid(renderIntentFindings(drafted.findings), sheet.relative);
 
-    // Only files whose bytes changed count as mutated: the drafter keeps an existing .kicad_pro
-    // (a person's project settings), and a redraft of an unchanged IR rewrites identical bytes.
+    // Only the files the draft wrote count as mutated: writeDraft keeps an existing .kicad_pro (a
+    // person's project settings). Every write is a rename into place, so a written file is a new
+    // file (identity changed) even when its bytes are the same, and a kept one is not.
     const files = Object.values(drafted.files);
-    const before = await Promise.all(files.map((file) => readOptional(file.path)));
+    const before = await Promise.all(files.map((file) => fileIdentity(file.path)));
     await writeDraft(drafted.files);
-    const after = await Promise.all(files.map((file) => readOptional(file.path)));
+    const after = await Promise.all(files.map((file) => fileIdentity(file.path)));
     const mutated: MutatedFact[] = [];
     for (const [i, file] of files.entries()) {
       if (after[i] === before[i]) continue;
@@ -128,11 +129,8 @@ export const draftSchematicTool = defineTool({
       mutated.push(kind === "schematic" ? { kind, path, engineAuthored: true } : { kind, path });
     }
     if (args.intent !== undefined) {
-      const text = `${JSON.stringify(args.intent, null, 2)}\n`;
-      if ((await readOptional(intentFile.absolute)) !== text) {
-        await atomicWrite(intentFile.absolute, text);
-        mutated.push({ kind: "other", path: intentFile.relative });
-      }
+      await atomicWrite(intentFile.absolute, `${JSON.stringify(args.intent, null, 2)}\n`);
+      mutated.push({ kind: "other", path: intentFile.relative });
     }
 
     // Judge the file as written, with the repo's own legibility settings and vocabulary, so
@@ -157,6 +155,17 @@ export const draftSchematicTool = defineTool({
     };
   },
 });
+
+/** Which file is at `path` now (inode and modification time), or undefined when there is none. */
+async function fileIdentity(path: string): Promise<string | undefined> {
+  return stat(path, { bigint: true }).then(
+    (s) => `${s.ino}:${s.mtimeNs}`,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    },
+  );
+}
 
 function invalid(findings: string, sheet: string): ToolResult {
   return {

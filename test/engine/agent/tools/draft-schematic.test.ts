@@ -59,7 +59,7 @@ describe("draft_schematic", () => {
     expect(open.includes("legibility")).toBe((facts.legibility?.errors ?? 0) > 0);
   });
 
-  it("reports only the files it changed: a kept .kicad_pro and an unchanged redraft are not", async () => {
+  it("reports the files it wrote and not the .kicad_pro it kept", async () => {
     const settings = `${JSON.stringify({ meta: { filename: "schematic.kicad_pro", version: 1 }, person: "kept" }, null, 2)}\n`;
     await writeFile(join(made.repo, PROJECT), settings);
     const intent = JSON.parse(await intentText()) as { parts: { value: string }[] };
@@ -76,10 +76,23 @@ describe("draft_schematic", () => {
     expect(paths).not.toContain(PROJECT);
     expect(await readFile(join(made.repo, PROJECT), "utf8")).toBe(settings);
 
-    // The same IR again rewrites identical bytes: nothing changed, nothing reported.
+    expect(paths.sort()).toEqual(
+      [
+        SHEET,
+        "hardware/schematic.kicad_sym",
+        "hardware/sym-lib-table",
+        "hardware/schematic.intent.json",
+      ].sort(),
+    );
+
+    // The same IR again rewrites the same bytes: still written (the ledger re-opens its checks),
+    // and the project file still kept.
     const again = await draftSchematicTool.run(inline, made.context);
     expect(again.ok, again.detail).toBe(true);
-    expect([toolFactsSchema.parse(again.facts).mutated ?? []].flat()).toEqual([]);
+    const againPaths = [toolFactsSchema.parse(again.facts).mutated ?? []].flat().map((m) => m.path);
+    expect(againPaths).toContain(SHEET);
+    expect(againPaths).not.toContain(PROJECT);
+    expect(await readFile(join(made.repo, PROJECT), "utf8")).toBe(settings);
   });
 
   it("an IR naming an unknown pin returns numbered findings and leaves the sheet byte-identical", async () => {
