@@ -1,16 +1,25 @@
 import type { Evidence } from "../../engine/flow/evidence.js";
 import { nonEmptyFiles } from "../../engine/flow/gates/file-evidence.js";
-import type { StageDeclaration } from "../../engine/flow/stage.js";
+import { kicadEvidence } from "../../engine/flow/gates/kicad-evidence.js";
+import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
 
 /**
- * Until the pipeline issue adds ERC, drift and legibility evidence, this gate only proves the
- * owned files exist and are not empty.
+ * The sheets and PINOUT.md exist, and the project passes what `copperhead check` demands of a
+ * schematic: kicad-cli ERC clean (errors and warnings), no error-severity legibility finding on
+ * a copperhead-drafted sheet of a create repo, BOM/PINOUT without drift.
  */
-export async function schematicGate({ repo }: { repo: string }): Promise<Evidence[]> {
-  return Promise.all([
+export async function schematicGate(context: StageContext): Promise<Evidence[]> {
+  const { repo } = context;
+  const files = await Promise.all([
     nonEmptyFiles(repo, "hardware/*.kicad_sch", "schematic-files"),
     nonEmptyFiles(repo, "docs/PINOUT.md", "pinout-present"),
   ]);
+  // KiCad runs only on files that exist: an empty repo fails fast on the file checks.
+  if (!files[0].ok) return files;
+  return [
+    ...files,
+    ...(await kicadEvidence(context, ["erc-clean", "legibility-clean", "drift-clean"])),
+  ];
 }
 
 export const schematicStage: StageDeclaration = {

@@ -88,22 +88,22 @@ describe("parts gate", () => {
   });
 });
 
-describe("file gates (KiCad evidence arrives with the pipeline)", () => {
-  it("schematic needs a non-empty sheet and PINOUT.md", async () => {
-    const ok = { "hardware/a.kicad_sch": "(kicad_sch)", "docs/PINOUT.md": "# Pins\n" };
-    expect((await run(schematicGate, ok)).passes).toBe(true);
-    const empty = await run(schematicGate, { ...ok, "hardware/a.kicad_sch": "" });
-    expect(empty.evidence[0]).toEqual({
-      check: "schematic-files",
-      ok: false,
-      detail: "empty: hardware/a.kicad_sch",
+describe("file gates", () => {
+  it("schematic fails fast on an empty sheet, before any KiCad run", async () => {
+    const empty = await run(schematicGate, {
+      "hardware/a.kicad_sch": "",
+      "docs/PINOUT.md": "# Pins\n",
     });
+    expect(empty.evidence).toEqual([
+      { check: "schematic-files", ok: false, detail: "empty: hardware/a.kicad_sch" },
+      { check: "pinout-present", ok: true, detail: "1 non-empty: docs/PINOUT.md" },
+    ]);
   });
 
-  it("layout needs a non-empty board and LAYOUT.md", async () => {
-    const ok = { "hardware/a.kicad_pcb": "(kicad_pcb)", "docs/LAYOUT.md": "# Layout\n" };
-    expect((await run(layoutGate, ok)).passes).toBe(true);
-    expect((await run(layoutGate, { "docs/LAYOUT.md": "x" })).passes).toBe(false);
+  it("layout fails fast without a board", async () => {
+    const result = await run(layoutGate, { "docs/LAYOUT.md": "x" });
+    expect(result.passes).toBe(false);
+    expect(result.evidence.map((e) => e.check)).toEqual(["board-files", "layout-notes-present"]);
   });
 
   it("outputs needs gerbers and a drill file, none empty", async () => {

@@ -1,4 +1,4 @@
-import { copyFile, cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach } from "vitest";
@@ -11,7 +11,14 @@ import { reapRun } from "../../../engine/flow/reap.js";
 import { outcomePath } from "../../../engine/flow/run-paths.js";
 import { git } from "../../../engine/repo/git.js";
 
-const DEMO = "/usr/share/kicad/demos/ecc83";
+const LED = join(import.meta.dirname, "../../../examples/led");
+const LED_PROJECT = [
+  "led.kicad_pro",
+  "led.kicad_sch",
+  "led.kicad_pcb",
+  "sym-lib-table",
+  "fp-lib-table",
+] as const;
 
 export interface TempRepo {
   dir: string;
@@ -92,32 +99,40 @@ export async function fromTemplate(
   return wrap(copy);
 }
 
-/** A complete small design whose files pass every stage's gate (real KiCad demo files). */
+/**
+ * A complete small design whose files pass every stage's gate: the bundled LED example's real
+ * KiCad project (ERC and DRC clean under kicad-cli) with its drift-clean BOM and PINOUT.
+ */
 export async function writeDesign(repo: TempRepo): Promise<void> {
-  await repo.write("brief.md", "# Brief: tube preamp\n\nA push-pull ECC83 preamp board.\n");
+  await repo.write("brief.md", "# Brief: LED indicator\n\nA 5 V power-on LED board.\n");
   await repo.write(
     "docs/SPEC.md",
-    "# Spec\n\n## Budgets\n\n- Supply: 250 V DC, 20 mA max\n- Board: 100 x 80 mm\n\n## Assumptions\n\nASSUMED: mains transformer off-board.\n",
+    "# Spec\n\n## Budgets\n\n- Supply: 5 V DC, 20 mA max\n- Board: 20 x 15 mm\n\n## Assumptions\n\nASSUMED: supplied from a bench header.\n",
   );
   await repo.write(
     "docs/SUBSYSTEMS.md",
-    "# Subsystems\n\n## Gain stage\n\nTwo triodes of one ECC83 in a push-pull arrangement amplify the line signal.\n",
+    "# Subsystems\n\n## Indicator\n\nA resistor limits the LED current to about 9 mA from the 5 V header.\n",
   );
   await repo.write(
     "docs/BOM.md",
-    "# BOM\n\n| Refdes | Value | Footprint | MPN | Rationale |\n|---|---|---|---|---|\n| U1 | ECC83 | Valve_ECC-83-1 | JJ-ECC83S | the classic preamp triode |\n",
+    (await readFile(join(LED, "docs/BOM.md"), "utf8"))
+      .replace(
+        "PinHeader_1x02_P2.54mm_Vertical | — |",
+        "PinHeader_1x02_P2.54mm_Vertical | 61300211121 |",
+      )
+      .replace("R_0603_1608Metric | — |", "R_0603_1608Metric | RC0603FR-07330RL |")
+      .replace("LED_0603_1608Metric | — |", "LED_0603_1608Metric | 150060RS75000 |"),
   );
   await mkdir(join(repo.dir, "hardware"), { recursive: true });
-  await copyFile(join(DEMO, "ecc83-pp.kicad_sch"), join(repo.dir, "hardware/amp.kicad_sch"));
-  await copyFile(join(DEMO, "ecc83-pp.kicad_pcb"), join(repo.dir, "hardware/amp.kicad_pcb"));
-  await repo.write("docs/PINOUT.md", "# Pinout\n\n| Pin | Net |\n|---|---|\n| 1 | PLATE_A |\n");
+  for (const file of LED_PROJECT) await copyFile(join(LED, file), join(repo.dir, "hardware", file));
+  await repo.write("docs/PINOUT.md", await readFile(join(LED, "docs/PINOUT.md"), "utf8"));
   await repo.write("docs/LAYOUT.md", "# Layout\n\n## Draft quality\n\nTwo layers, hand routed.\n");
-  await repo.write("outputs/amp-F_Cu.gbr", "%FSLAX46Y46*%\nM02*\n");
-  await repo.write("outputs/amp.drl", "M48\nM30\n");
+  await repo.write("outputs/led-F_Cu.gbr", "%FSLAX46Y46*%\nM02*\n");
+  await repo.write("outputs/led.drl", "M48\nM30\n");
   await repo.write("firmware/pins.h", "#pragma once\n#define PIN_NONE 0\n");
   await repo.write(
     "docs/DEVPLAN.md",
-    "# Development plan\n\n## Bring-up\n\nPower the heaters first, then B+.\n",
+    "# Development plan\n\n## Bring-up\n\nPower from a current-limited bench supply first.\n",
   );
 }
 

@@ -58,7 +58,7 @@ describe("derived stage state", () => {
 
   it("editing a schematic-owned file makes the schematic and downstream stale and nothing upstream", async () => {
     const repo = await designWith(graph, graph.order);
-    const sheet = join(repo.dir, "hardware/amp.kicad_sch");
+    const sheet = join(repo.dir, "hardware/led.kicad_sch");
     await writeFile(sheet, `${await readFile(sheet, "utf8")}\n`);
     const all = await states(repo.dir);
     for (const name of graph.upstream("schematic")) expect(all[name], name).toBe("valid");
