@@ -194,3 +194,21 @@ function dirBetween(a: number, b: number, w: number): number {
   for (let d = 0; d < 4; d++) if (b - a === (DY[d] as number) * w + (DX[d] as number)) return d;
   throw new Error(`cells ${a} and ${b} are not neighbours`);
 }
+
+/** Takes a net's wires off the grid again (its cells carry no other net's node or same-axis wire). */
+export function ripUp(grid: RoutingGrid, net: number, cells: readonly number[]): void {
+  for (const cell of cells) {
+    let arms = grid.arms[cell] as number;
+    if (grid.hNet[cell] === net) {
+      grid.hNet[cell] = 0;
+      arms &= ~0b0101;
+    }
+    if (grid.vNet[cell] === net) {
+      grid.vNet[cell] = 0;
+      arms &= ~0b1010;
+    }
+    grid.arms[cell] = arms;
+    grid.node[cell] = 0;
+    grid.tree[cell] = 0;
+  }
+}

@@ -1,8 +1,9 @@
 import type { Box, Point } from "../../symbol/geometry.js";
 import { PathFinder } from "./find-path.js";
-import { type GridTerminal, growNet } from "./grow-net.js";
+import type { GridTerminal } from "./grow-net.js";
 import { netWires } from "./net-wires.js";
 import { RouteRequestError } from "./route-error.js";
+import { routeNet } from "./route-net.js";
 import { RoutingGrid } from "./routing-grid.js";
 
 export interface RouteObstacle {
@@ -81,16 +82,21 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
   };
   let trees = 0;
   return request.nets.map((net, n) => {
-    const pins = new Set(net.terminals.map((t) => t.pin));
-    const own = request.obstacles.filter((o) => o.pin !== undefined && pins.has(o.pin));
-    for (const o of own) grid.addBox(o.box, -1);
     const terminals = placed[n] as GridTerminal[];
-    const { treeOf, cells } = growNet(grid, finder, n + 1, terminals, () => ++trees, {
-      costs,
-      margin: MARGIN,
-      maxDetour: request.maxDetour,
-    });
-    for (const o of own) grid.addBox(o.box, 1);
+    const ownBoxes = net.terminals.map((t) =>
+      request.obstacles.filter((o) => o.pin === t.pin).map((o) => o.box),
+    );
+    const { treeOf, cells } = routeNet(
+      grid,
+      finder,
+      { net: n + 1, terminals, ownBoxes },
+      () => ++trees,
+      {
+        costs,
+        margin: MARGIN,
+        maxDetour: request.maxDetour,
+      },
+    );
     const drawn = netWires(grid, n + 1, cells, new Set(terminals.map((t) => t.cell)));
     const groups = new Map<number, string[]>();
     net.terminals.forEach((t, k) => {

@@ -105,9 +105,12 @@ export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): Rul
     for (const j of r.junctions) junctions.push({ net: r.name, at: j });
   }
 
-  // Obstacles: a wire may touch only its own net's terminals' obstacles, and any box only at
-  // one of its own terminal points (a stub end may sit on a neighbour's label edge).
-  const netOf = new Map(request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => t.pin))]));
+  // Obstacles: a wire may touch only its own net's wired terminals' obstacles, and any box only
+  // at one of its own terminal points (a stub end may sit on a neighbour's label edge).
+  // A terminal left alone keeps its label: its obstacles bind its own net too.
+  const netOf = new Map(
+    routed.map((r) => [r.name, new Set(r.components.filter((c) => c.length > 1).flat())]),
+  );
   const ownTerminalPoints = new Map(
     request.nets.map((n) => [n.name, new Set(n.terminals.map((t) => key(t.at)))]),
   );

@@ -131,6 +131,19 @@ describe("routeNets", () => {
     expect(canonicalGroups(n?.components ?? [])).toEqual([["N.1", "N.3"], ["N.2"]]);
   });
 
+  it("keeps out of an unreached terminal's label, which stays on the sheet", () => {
+    const ring = [box(4, 2, 6, 2), box(4, 4, 6, 4), box(4, 2, 4, 4), box(6, 2, 6, 4)];
+    const request: RouteRequest = {
+      nets: [net("N", [0, 0], [10, 0], [5, 3])],
+      obstacles: [...ring.map((b) => ({ box: b })), { pin: "N.3", box: box(2, -1, 8, 3) }],
+      bounds,
+    };
+    const [n] = route(request);
+    expect(canonicalGroups(n?.components ?? [])).toEqual([["N.1", "N.2"], ["N.3"]]);
+    // The straight run would cross N.3's label box (route() checks the boxes): it goes around.
+    expect(length(n?.wires ?? [])).toBeGreaterThan(10 * G);
+  });
+
   it("keeps off a stub and leaves it straight on", () => {
     const request: RouteRequest = {
       nets: [
