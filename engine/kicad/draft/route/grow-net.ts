@@ -21,8 +21,8 @@ const bitCount = (a: number) => (a & 1) + ((a >> 1) & 1) + ((a >> 2) & 1) + ((a 
 /**
  * Grows trees for one net, terminal by terminal: each tree starts at the first terminal not yet
  * joined and takes the nearest unjoined terminal next, whose path may end at any point of the
- * tree. A terminal that no path reaches seeds a later tree. Returns the tree index of each
- * terminal and every cell the net's wires use.
+ * tree. A terminal that no path reaches seeds a later tree. Returns the tree id of each
+ * terminal (as marked in `grid.tree`) and every cell the net's wires use.
  */
 export function growNet(
   grid: RoutingGrid,
@@ -38,11 +38,9 @@ export function growNet(
     terminalsAt.set(t.cell, [...(terminalsAt.get(t.cell) ?? []), k]);
   const cells: number[] = [];
   const w = grid.width;
-  let trees = 0;
   for (;;) {
     const seed = treeOf.indexOf(-1);
     if (seed < 0) break;
-    const treeIndex = trees++;
     const tree = nextTreeId();
     const treeCells: number[] = [];
     const rect: CellRect = { iMin: w, iMax: -1, jMin: grid.height, jMax: -1 };
@@ -55,7 +53,7 @@ export function growNet(
       rect.iMax = Math.max(rect.iMax, i);
       rect.jMin = Math.min(rect.jMin, j);
       rect.jMax = Math.max(rect.jMax, j);
-      for (const k of terminalsAt.get(cell) ?? []) treeOf[k] = treeIndex;
+      for (const k of terminalsAt.get(cell) ?? []) treeOf[k] = tree;
     };
     join((terminals[seed] as GridTerminal).cell);
     const tried = new Set<number>();

@@ -26,7 +26,6 @@ export function routeNet(
   options: GrowOptions,
 ): { treeOf: number[]; cells: number[] } {
   const active = job.terminals.map((_, k) => k);
-  let group = job.terminals.length;
   const treeOf = job.terminals.map(() => -1);
   for (;;) {
     const boxes = active.flatMap((k) => job.ownBoxes[k] ?? []);
@@ -51,7 +50,7 @@ export function routeNet(
     for (const k of crossed) {
       // Out of this net's reach from now on: a wire passing its point would join it.
       grid.terminalNet[(job.terminals[k] as GridTerminal).cell] = -1;
-      treeOf[k] = group++;
+      treeOf[k] = nextTreeId();
       active.splice(active.indexOf(k), 1);
     }
   }

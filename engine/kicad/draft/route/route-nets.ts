@@ -2,6 +2,7 @@ import type { Box, Point } from "../../symbol/geometry.js";
 import { PathFinder } from "./find-path.js";
 import type { GridTerminal } from "./grow-net.js";
 import { netWires } from "./net-wires.js";
+import { placeLabel } from "./place-label.js";
 import { RouteRequestError } from "./route-error.js";
 import { routeNet } from "./route-net.js";
 import { RoutingGrid } from "./routing-grid.js";
@@ -26,6 +27,12 @@ export interface RouteTerminal {
 export interface RouteNet {
   name: string;
   terminals: RouteTerminal[];
+  /**
+   * Optional: the size of this net's label text (KiCad local label, text above its anchor). When
+   * given, each wired component gets a place for one label on its wire, clear of everything,
+   * and later nets keep out of that text.
+   */
+  label?: { width: number; height?: number };
 }
 
 export interface RouteRequest {
@@ -51,6 +58,12 @@ export interface RoutedNet {
   junctions: Point[];
   /** Terminals joined by wire, as groups (one group = one connected tree). A terminal alone in its group was not reached. */
   components: string[][];
+  /**
+   * Where to put the net's label on each wired component (index into `components`) when the net
+   * asked for one (`RouteNet.label`): text above `at`, reading right (0) or left (180). A wired
+   * component missing here had no clear place; singletons never get one (they keep their own).
+   */
+  labels: { component: number; at: Point; angle: 0 | 180 }[];
 }
 
 /** Search margin (grid steps) around a connection before the whole bounds are tried. */
@@ -81,6 +94,10 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
     junction: request.costs?.junction ?? 1,
   };
   let trees = 0;
+  const reserved: Box[] = [];
+  const stubs = request.nets.flatMap((net, n) =>
+    net.terminals.flatMap((t) => (t.from ? [{ net: n + 1, a: t.from, b: t.at }] : [])),
+  );
   return request.nets.map((net, n) => {
     const terminals = placed[n] as GridTerminal[];
     const ownBoxes = net.terminals.map((t) =>
@@ -98,12 +115,43 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
       },
     );
     const drawn = netWires(grid, n + 1, cells, new Set(terminals.map((t) => t.cell)));
-    const groups = new Map<number, string[]>();
-    net.terminals.forEach((t, k) => {
-      const tree = treeOf[k] as number;
-      groups.set(tree, [...(groups.get(tree) ?? []), t.pin]);
+    const groups = new Map<number, number[]>();
+    treeOf.forEach((tree, k) => {
+      groups.set(tree, [...(groups.get(tree) ?? []), k]);
     });
-    return { name: net.name, ...drawn, components: [...groups.values()] };
+    const components = [...groups.values()];
+    const labels: RoutedNet["labels"] = [];
+    if (net.label)
+      components.forEach((members, component) => {
+        if (members.length < 2) return;
+        const pins = new Set(members.map((k) => net.terminals[k]?.pin));
+        const label = placeLabel({
+          grid,
+          net: n + 1,
+          tree: treeOf[members[0] as number] as number,
+          cells,
+          terminals: members.map((k) => terminals[k] as GridTerminal),
+          size: { width: net.label?.width ?? 0, height: net.label?.height ?? 1.27 },
+          blockers: [
+            ...request.obstacles
+              .filter((o) => o.pin === undefined || !pins.has(o.pin))
+              .map((o) => o.box),
+            ...reserved,
+          ],
+          stubs,
+        });
+        if (!label) return;
+        // Later nets keep out of the text.
+        reserved.push(label.box);
+        grid.addBox(label.box, 1);
+        labels.push({ component, at: label.at, angle: label.angle });
+      });
+    return {
+      name: net.name,
+      ...drawn,
+      components: components.map((members) => members.map((k) => net.terminals[k]?.pin as string)),
+      labels,
+    };
   });
 }
 

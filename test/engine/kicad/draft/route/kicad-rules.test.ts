@@ -29,6 +29,7 @@ const routed = (
   wires: wires.map(([ax, ay, bx, by]) => ({ a: pt(ax, ay), b: pt(bx, by) })),
   junctions: junctions.map(([x, y]) => pt(x, y)),
   components,
+  labels: [],
 });
 
 describe("checkKicadRules (the test oracle)", () => {
@@ -134,6 +135,46 @@ describe("checkKicadRules (the test oracle)", () => {
     expect(defects).toMatch(/overlap/);
     expect(defects).toMatch(/nets A and B are joined/);
     expect(defects).toMatch(/touches an obstacle/);
+  });
+
+  it("flags a label on a crossing, one crossed by another wire, and one without a wire", () => {
+    const req = request([
+      [
+        "A",
+        [
+          [0, 0],
+          [10.16, 0],
+        ],
+      ],
+      [
+        "B",
+        [
+          [5.08, -5.08],
+          [5.08, 5.08],
+        ],
+      ],
+    ]);
+    const labelled = (at: [number, number], component = 0) => ({
+      component,
+      at: pt(at[0], at[1]),
+      angle: 0 as const,
+    });
+    const a = {
+      ...routed("A", [[0, 0, 10.16, 0]], [], [["A.1", "A.2"]]),
+      labels: [labelled([5.08, 0])],
+    };
+    const b = routed("B", [[5.08, -5.08, 5.08, 5.08]], [], [["B.1", "B.2"]]);
+    const withLabel = { ...req, nets: req.nets.map((n) => ({ ...n, label: { width: 5 } })) };
+    const defects = checkKicadRules(withLabel, [a, b]).defects.join("\n");
+    expect(defects).toMatch(/sits on another net's wire/);
+    const left = { ...a, labels: [labelled([2.54, 0])] };
+    expect(checkKicadRules(withLabel, [left, b]).defects.join("\n")).toMatch(/crossed by B wire/);
+    const clear = { ...a, labels: [labelled([6.35, 0])] };
+    expect(checkKicadRules(withLabel, [clear, b]).defects).toEqual([]);
+    const nowhere = { ...a, labels: [labelled([6.35, 2.54])] };
+    expect(checkKicadRules(withLabel, [nowhere, b]).defects.join("\n")).toMatch(
+      /on none of its wires/,
+    );
   });
 
   it("lets wires cross at right angles without joining them", () => {

@@ -189,6 +189,8 @@ export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): Rul
           defects.push(`${r.name}: wire end at ${fmt(p)} is dangling`);
       }
 
+  checkLabels(request, routed, segments, defects);
+
   const joined = new Map<string, string[][]>();
   const netAt = new Map<string, string>();
   for (const t of terminals) {
@@ -213,3 +215,82 @@ export function checkKicadRules(request: RouteRequest, routed: RoutedNet[]): Rul
 export function canonicalGroups(groups: string[][]): string[][] {
   return groups.map((g) => [...g].sort()).sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
 }
+
+/** How far a wire must reach into a label's text box to read as crossing it (the legibility checker's margin). */
+const TEXT_MARGIN = 0.15;
+
+function onSegment(p: Point, s: Segment): boolean {
+  return same(p, s.a) || same(p, s.b) || strictlyInside(p, s);
+}
+
+/**
+ * Each label sits on its own component's wire and nothing else's (KiCad joins a label to every
+ * wire through its point), and its text box crosses no wire but the one it sits on, no stub of
+ * another net, no obstacle but its component's pins', no other label, and stays in bounds.
+ */
+function checkLabels(
+  request: RouteRequest,
+  routed: RoutedNet[],
+  segments: Segment[],
+  defects: string[],
+): void {
+  const boxes: { net: string; box: Box }[] = [];
+  for (const r of routed) {
+    const spec = request.nets.find((n) => n.name === r.name)?.label;
+    if (!spec && r.labels.length > 0)
+      defects.push(`${r.name}: labels placed though none was asked for`);
+    for (const label of r.labels) {
+      const members = new Set(r.components[label.component] ?? []);
+      if (members.size < 2)
+        defects.push(`${r.name}: label on component ${label.component}, which has no wire`);
+      const here = segments.filter((s) => onSegment(label.at, s));
+      const own = here.filter((s) => s.net === r.name && !s.stub);
+      if (own.length === 0)
+        defects.push(`${r.name}: label at ${fmt(label.at)} is on none of its wires`);
+      if (here.some((s) => s.net !== r.name))
+        defects.push(`${r.name}: label at ${fmt(label.at)} sits on another net's wire`);
+      const h = spec?.height ?? 1.27;
+      const w = spec?.width ?? 0;
+      const box: Box = {
+        minX: label.angle === 0 ? label.at.x : label.at.x - w,
+        maxX: label.angle === 0 ? label.at.x + w : label.at.x,
+        minY: label.at.y - h,
+        maxY: label.at.y,
+      };
+      if (
+        !inClosedBox({ x: box.minX, y: box.minY }, request.bounds) ||
+        !inClosedBox({ x: box.maxX, y: box.maxY }, request.bounds)
+      )
+        defects.push(`${r.name}: label at ${fmt(label.at)} leaves the bounds`);
+      const inner = {
+        minX: box.minX + TEXT_MARGIN,
+        minY: box.minY + TEXT_MARGIN,
+        maxX: box.maxX - TEXT_MARGIN,
+        maxY: box.maxY - TEXT_MARGIN,
+      };
+      for (const s of segments) {
+        if (own.includes(s)) continue;
+        const seg = {
+          minX: Math.min(s.a.x, s.b.x),
+          minY: Math.min(s.a.y, s.b.y),
+          maxX: Math.max(s.a.x, s.b.x),
+          maxY: Math.max(s.a.y, s.b.y),
+        };
+        if (boxesOverlap(seg, inner))
+          defects.push(
+            `${r.name}: label at ${fmt(label.at)} is crossed by ${s.net} wire ${fmt(s.a)}-${fmt(s.b)}`,
+          );
+      }
+      for (const o of request.obstacles)
+        if (!(o.pin !== undefined && members.has(o.pin)) && boxesOverlap(o.box, inner))
+          defects.push(`${r.name}: label at ${fmt(label.at)} covers an obstacle`);
+      for (const other of boxes)
+        if (boxesOverlap(other.box, inner))
+          defects.push(`${r.name}: label at ${fmt(label.at)} covers ${other.net}'s label`);
+      boxes.push({ net: r.name, box: inner });
+    }
+  }
+}
+
+const boxesOverlap = (a: Box, b: Box) =>
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;

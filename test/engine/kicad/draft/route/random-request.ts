@@ -92,7 +92,9 @@ export function randomRequest(seed: number): RouteRequest {
         },
       });
     }
-    if (terminals.length >= 2) nets.push({ name: `N${n}`, terminals });
+    // Most nets ask for a label place, of a width like "N3" or a long bus name.
+    const label = rnd() < 0.8 ? { width: mm(int(2, 8)) } : undefined;
+    if (terminals.length >= 2) nets.push({ name: `N${n}`, terminals, ...(label ? { label } : {}) });
   }
   return { nets, obstacles, bounds: { minX: 0, minY: 0, maxX: mm(w), maxY: mm(h) } };
 }

@@ -7,6 +7,8 @@ describe("routeNets on 200 seeded random groups", () => {
   it("never breaks KiCad's connection rules and reports exactly what its wires join", () => {
     let nets = 0;
     let complete = 0;
+    let wiredComponents = 0;
+    let labelled = 0;
     const failures: string[] = [];
     for (let seed = 1; seed <= 200; seed++) {
       const request = randomRequest(seed);
@@ -23,10 +25,15 @@ describe("routeNets on 200 seeded random groups", () => {
           failures.push(`seed ${seed}: ${r.name} claims ${JSON.stringify(r.components)}`);
         nets++;
         if (r.components.length === 1) complete++;
+        if (request.nets[k]?.label) {
+          wiredComponents += r.components.filter((c) => c.length > 1).length;
+          labelled += r.labels.length;
+        }
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
     // Not vacuous: most random nets do get fully wired.
     expect(complete / nets).toBeGreaterThan(0.7);
+    expect(labelled / wiredComponents).toBeGreaterThan(0.8);
   });
 });

@@ -167,6 +167,31 @@ describe("routeNets", () => {
     ]);
   });
 
+  it("places a label on each wired tree, at a stub end first, and keeps later nets out of it", () => {
+    const request: RouteRequest = {
+      nets: [{ ...net("A", [0, 0], [8, 0]), label: { width: 6 * G } }, net("B", [3, -4], [3, 3])],
+      obstacles: [],
+      bounds: box(-10, -6, 20, 6),
+    };
+    const [a, b] = route(request);
+    expect(a?.labels).toEqual([{ component: 0, at: p(0, 0), angle: 0 }]);
+    // B's straight line would cross A's label text (x 0..7.62 above y 0): it goes around it.
+    expect(b?.components).toEqual([["B.1", "B.2"]]);
+    expect(length(b?.wires ?? [])).toBeGreaterThan(7 * G);
+    expect(b?.labels).toEqual([]);
+  });
+
+  it("finds no label place when every wire is covered, and says so by leaving it out", () => {
+    const lid = { box: box(-1, -2, 9, -0.5) };
+    const [a] = route({
+      nets: [{ ...net("A", [0, 0], [8, 0]), label: { width: 4 * G } }],
+      obstacles: [lid],
+      bounds: box(-10, -6, 20, 6),
+    });
+    expect(a?.components).toEqual([["A.1", "A.2"]]);
+    expect(a?.labels).toEqual([]);
+  });
+
   it("is deterministic", () => {
     const request: RouteRequest = {
       nets: [
