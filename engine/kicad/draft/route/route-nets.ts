@@ -59,11 +59,12 @@ export interface RoutedNet {
   /** Terminals joined by wire, as groups (one group = one connected tree). A terminal alone in its group was not reached. */
   components: string[][];
   /**
-   * Where to put the net's label on each wired component (index into `components`) when the net
-   * asked for one (`RouteNet.label`): text above `at`, reading right (0) or left (180). A wired
-   * component missing here had no clear place; singletons never get one (they keep their own).
+   * Present when the net asked for labels (`RouteNet.label`): where to put the net's label on
+   * each wired component (index into `components`), text above `at`, reading right (0) or left
+   * (180). A wired component missing here had no clear place; singletons never get one (they
+   * keep their own label at the stub end).
    */
-  labels: { component: number; at: Point; angle: 0 | 180 }[];
+  labels?: { component: number; at: Point; angle: 0 | 180 }[];
 }
 
 /** Search margin (grid steps) around a connection before the whole bounds are tried. */
@@ -120,7 +121,7 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
       groups.set(tree, [...(groups.get(tree) ?? []), k]);
     });
     const components = [...groups.values()];
-    const labels: RoutedNet["labels"] = [];
+    const labels: NonNullable<RoutedNet["labels"]> = [];
     if (net.label)
       components.forEach((members, component) => {
         if (members.length < 2) return;
@@ -150,7 +151,7 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
       name: net.name,
       ...drawn,
       components: components.map((members) => members.map((k) => net.terminals[k]?.pin as string)),
-      labels,
+      ...(net.label ? { labels } : {}),
     };
   });
 }

@@ -29,7 +29,6 @@ const routed = (
   wires: wires.map(([ax, ay, bx, by]) => ({ a: pt(ax, ay), b: pt(bx, by) })),
   junctions: junctions.map(([x, y]) => pt(x, y)),
   components,
-  labels: [],
 });
 
 describe("checkKicadRules (the test oracle)", () => {

@@ -237,9 +237,9 @@ function checkLabels(
   const boxes: { net: string; box: Box }[] = [];
   for (const r of routed) {
     const spec = request.nets.find((n) => n.name === r.name)?.label;
-    if (!spec && r.labels.length > 0)
-      defects.push(`${r.name}: labels placed though none was asked for`);
-    for (const label of r.labels) {
+    if (!spec && r.labels !== undefined)
+      defects.push(`${r.name}: labels reported though none were asked for`);
+    for (const label of r.labels ?? []) {
       const members = new Set(r.components[label.component] ?? []);
       if (members.size < 2)
         defects.push(`${r.name}: label on component ${label.component}, which has no wire`);

@@ -27,7 +27,7 @@ describe("routeNets on 200 seeded random groups", () => {
         if (r.components.length === 1) complete++;
         if (request.nets[k]?.label) {
           wiredComponents += r.components.filter((c) => c.length > 1).length;
-          labelled += r.labels.length;
+          labelled += r.labels?.length ?? 0;
         }
       }
     }
