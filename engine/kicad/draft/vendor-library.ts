@@ -11,7 +11,8 @@ export interface VendoredLibrary {
   symbols: SList[];
 }
 
-function renameSymbol(tree: SList, from: string, to: string): SList {
+/** The symbol renamed `to`, with its unit sub-symbols (`<from>_1_1`…) renamed to match. */
+export function renameSymbol(tree: SList, from: string, to: string): SList {
   const items = tree.items.map((item, i) => {
     if (i === 1) return str(to);
     if (item.kind === "list" && textAt(item, 0) === "symbol") {
