@@ -14,6 +14,8 @@ export interface PathCosts {
   bend: number;
   /** Added for every crossing of another net's wire. */
   cross: number;
+  /** Added per step run right beside another net's wire going the same way (1.27 mm apart). */
+  hug: number;
 }
 
 export interface PathQuery {
@@ -30,6 +32,8 @@ export interface PathQuery {
   goalCost: (cell: number, d: number) => number;
   costs: PathCosts;
 }
+
+const FREE: PathCosts = { bend: 0, cross: 0, hug: 0 };
 
 /**
  * A* over (grid point, arrival direction) so bends can be charged; reuses its arrays between
@@ -101,7 +105,7 @@ export class PathFinder {
           offer(next * 4 + d, base + end, from, true);
           continue;
         }
-        const extra = this.passCost(next, d, q.net, q.costs.cross);
+        const extra = this.passCost(next, d, q.net, q.costs);
         if (extra < 0) continue;
         offer(next * 4 + d, base + extra, from, false);
       }
@@ -140,7 +144,7 @@ export class PathFinder {
         const { iMin, iMax, jMin, jMax } = q.window;
         if (ni < iMin || ni > iMax || nj < jMin || nj > jMax) continue;
         if (q.goalCost(next, d) >= 0) return true;
-        if (this.passCost(next, d, q.net, 0) < 0) continue;
+        if (this.passCost(next, d, q.net, FREE) < 0) continue;
         seen[next] = run;
         queue[tail++] = next;
       }
@@ -149,19 +153,30 @@ export class PathFinder {
   }
 
   /** Extra cost of passing through `cell` moving in direction d, or -1 when it may not. */
-  private passCost(cell: number, d: number, net: number, cross: number): number {
+  private passCost(cell: number, d: number, net: number, costs: PathCosts): number {
     const { grid } = this;
     if ((grid.blocked[cell] as number) > 0 || grid.node[cell] === 1) return -1;
     const term = grid.terminalNet[cell] as number;
     if (term !== 0 && term !== net) return -1;
     const hn = grid.hNet[cell] as number;
     const vn = grid.vNet[cell] as number;
-    if (hn === 0 && vn === 0) return 0;
+    const along = isHorizontal(d) ? grid.hNet : grid.vNet;
+    let extra = 0;
+    if (costs.hug > 0) {
+      // The two neighbours across the direction of travel (d ± 1).
+      const a = grid.step(cell, (d + 1) & 3);
+      const b = grid.step(cell, (d + 3) & 3);
+      const ra = a < 0 ? 0 : (along[a] as number);
+      const rb = b < 0 ? 0 : (along[b] as number);
+      if (ra !== 0 && ra !== net) extra += costs.hug;
+      if (rb !== 0 && rb !== net) extra += costs.hug;
+    }
+    if (hn === 0 && vn === 0) return extra;
     // Someone's wire is here: only a right-angle crossing of one foreign wire is allowed.
     if (hn === net || vn === net || (hn !== 0 && vn !== 0)) return -1;
     if (hn !== 0 && isHorizontal(d)) return -1;
     if (vn !== 0 && !isHorizontal(d)) return -1;
-    return cross;
+    return extra + costs.cross;
   }
 
   private trace(goal: number, start: number): number[] {

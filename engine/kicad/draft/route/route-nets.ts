@@ -46,8 +46,11 @@ export interface RouteRequest {
   grid?: number;
   /** optional: give up on a connection longer than this many times its Manhattan distance */
   maxDetour?: number;
-  /** optional cost tuning, in grid steps (defaults: bend 2, cross 8, junction 1) */
-  costs?: { bend?: number; cross?: number; junction?: number };
+  /**
+   * optional cost tuning, in grid steps (defaults: bend 2, cross 8, junction 1, and hug 1 per
+   * step run right beside another net's parallel wire)
+   */
+  costs?: { bend?: number; cross?: number; junction?: number; hug?: number };
 }
 
 export interface RoutedNet {
@@ -93,6 +96,7 @@ export function routeNets(request: RouteRequest): RoutedNet[] {
     bend: request.costs?.bend ?? 2,
     cross: request.costs?.cross ?? 8,
     junction: request.costs?.junction ?? 1,
+    hug: request.costs?.hug ?? 1,
   };
   let trees = 0;
   const reserved: Box[] = [];

@@ -109,6 +109,19 @@ describe("routeNets", () => {
     expect(b.every((w) => w.a.x > 10 * G || w.b.x > 10 * G)).toBe(true);
   });
 
+  it("keeps a grid step away from another net's parallel wire when it costs nothing extra", () => {
+    const request = {
+      nets: [net("A", [0, 0], [10, 0]), net("B", [8, -4], [2, -1])],
+      obstacles: [],
+      bounds,
+    };
+    const hugging = (wires: { a: { y: number }; b: { y: number } }[]) =>
+      wires.some((w) => w.a.y === w.b.y && Math.abs(w.a.y + G) < 1e-9);
+    expect(hugging(route(request)[1]?.wires ?? [])).toBe(false);
+    // Without the hug cost the two L shapes tie, and the earlier one found runs beside A.
+    expect(hugging(route({ ...request, costs: { hug: 0 } })[1]?.wires ?? [])).toBe(true);
+  });
+
   it("never bends or ends on another net's wire, even when that blocks the net", () => {
     // B's terminal sits right above A's run; B's other terminal is below: it may only cross
     // A straight through, so its vertical wire must cross A's middle, not end on it.
