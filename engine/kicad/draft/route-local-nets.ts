@@ -15,6 +15,8 @@ export interface LocalNet {
 }
 
 const EPS = 0.01;
+/** Touching counts: a wire along the edge of a foreign label box runs through that pin's stub end. */
+const TOUCH = 2 * EPS;
 
 function segmentBox(p: Point, q: Point): Box {
   return {
@@ -60,7 +62,7 @@ export function routeLocalNets(
       const segments = path.slice(1).map((q, i) => segmentBox(path[i] as Point, q));
       const clear = segments.every(
         (s) =>
-          blocking.every((o) => !overlaps(s, o.box, 0)) &&
+          blocking.every((o) => !overlaps(s, o.box, TOUCH)) &&
           wires.every((w) => !overlaps(s, w, 2.54)),
       );
       if (!clear) continue;

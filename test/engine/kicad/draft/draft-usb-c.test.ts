@@ -187,12 +187,13 @@ describe("drafting the USB-C breakout", () => {
     expect(await readFile(path)).toEqual(before);
   });
 
-  it("draws the short local LED net as a real wire with one naming label", async () => {
+  it("draws the short local nets as real wires, each with one naming label", async () => {
     const tree = parseSexp(await readFile(out.path("usb-c-breakout.kicad_sch"), "utf8"));
     const labels = children(tree, "label").map((l) => textAt(l, 1));
     expect(labels.filter((l) => l === "LED_A")).toHaveLength(1);
-    // CC1 and CC2 cannot be routed clear of J1's other pins: they stay label pairs.
-    expect(labels.filter((l) => l === "CC1")).toHaveLength(2);
+    // CC1 and CC2: each 5.1k resistor hangs from its CC pin, wired, the net named once.
+    expect(labels.filter((l) => l === "CC1")).toHaveLength(1);
+    expect(labels.filter((l) => l === "CC2")).toHaveLength(1);
     const wires = children(tree, "wire").map((w) =>
       children(child(w, "pts") ?? w, "xy").map((p) => ({
         x: Number(textAt(p, 1)),

@@ -1,0 +1,120 @@
+import type { Box, Point } from "../../symbol/geometry.js";
+import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js";
+import { snap } from "../drawing.js";
+import type { Attachment } from "../pin-attachments.js";
+import type { Obstacle } from "../route-local-nets.js";
+
+/** What a cell draws, relative to its own origin, before it is moved into place. */
+export interface CellItems {
+  symbols: DrawnSymbol[];
+  wires: DrawnWire[];
+  junctions: Point[];
+  labels: DrawnLabel[];
+  /** Per-pin stubs with their label, power symbol or no-connect; `pin` is `REF.PIN`. */
+  attachments: { pin: string; attachment: Attachment }[];
+}
+
+/** A unit (with what hangs from it) or a PWR_FLAG cluster, drawn around its own origin. */
+export interface Cell {
+  box: Box;
+  /** Pins drawn with a wire instead of a label are listed in `wired`. */
+  place(origin: Point, wired: ReadonlySet<string>): Partial<Drawing>;
+  /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
+  obstacles: Obstacle[];
+  stubEnds: Map<string, Point>;
+}
+
+export const emptyItems = (): CellItems => ({
+  symbols: [],
+  wires: [],
+  junctions: [],
+  labels: [],
+  attachments: [],
+});
+
+export const emptyDrawing = (paper = ""): Drawing => ({
+  paper,
+  symbols: [],
+  wires: [],
+  junctions: [],
+  labels: [],
+  noConnects: [],
+  rects: [],
+  texts: [],
+});
+
+export function boxAround(points: readonly Point[]): Box {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  return {
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  };
+}
+
+export function unionBox(boxes: readonly Box[]): Box {
+  return boxAround(
+    boxes.flatMap((b) => [
+      { x: b.minX, y: b.minY },
+      { x: b.maxX, y: b.maxY },
+    ]),
+  );
+}
+
+export const shift = (p: Point, o: Point): Point => ({
+  x: snap(p.x + o.x, 0.0001),
+  y: snap(p.y + o.y, 0.0001),
+});
+
+export const shiftBox = (b: Box, o: Point): Box => ({
+  minX: b.minX + o.x,
+  minY: b.minY + o.y,
+  maxX: b.maxX + o.x,
+  maxY: b.maxY + o.y,
+});
+
+export function merge(into: Drawing, part: Partial<Drawing>): void {
+  into.symbols.push(...(part.symbols ?? []));
+  into.wires.push(...(part.wires ?? []));
+  into.junctions.push(...(part.junctions ?? []));
+  into.labels.push(...(part.labels ?? []));
+  into.noConnects.push(...(part.noConnects ?? []));
+  into.rects.push(...(part.rects ?? []));
+  into.texts.push(...(part.texts ?? []));
+}
+
+/** Items moved by `o`: symbols with their fields, wires, junctions, labels and attachments. */
+export function shiftItems(items: CellItems, o: Point): CellItems {
+  return {
+    symbols: items.symbols.map((s) => ({
+      ...s,
+      at: shift(s.at, o),
+      fields: s.fields.map((f) => ({ ...f, at: shift(f.at, o) })),
+    })),
+    wires: items.wires.map((w) => ({ ...w, a: shift(w.a, o), b: shift(w.b, o) })),
+    junctions: items.junctions.map((j) => shift(j, o)),
+    labels: items.labels.map((l) => ({ ...l, at: shift(l.at, o) })),
+    attachments: items.attachments.map(({ pin, attachment: a }) => ({
+      pin,
+      attachment: {
+        ...a,
+        wires: a.wires.map((w) => ({ ...w, a: shift(w.a, o), b: shift(w.b, o) })),
+        labels: a.labels.map((l) => ({ ...l, at: shift(l.at, o) })),
+        symbols: a.symbols.map((s) => ({ ...s, at: shift(s.at, o) })),
+        powerValues: a.powerValues.map((v) => ({ ...v, valueAt: shift(v.valueAt, o) })),
+        noConnects: a.noConnects.map((p) => shift(p, o)),
+        extent: a.extent.map((p) => shift(p, o)),
+      },
+    })),
+  };
+}
+
+export function addItems(into: CellItems, more: CellItems): void {
+  into.symbols.push(...more.symbols);
+  into.wires.push(...more.wires);
+  into.junctions.push(...more.junctions);
+  into.labels.push(...more.labels);
+  into.attachments.push(...more.attachments);
+}

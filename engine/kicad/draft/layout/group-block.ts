@@ -1,0 +1,130 @@
+import type { Point } from "../../symbol/geometry.js";
+import type { Drawing } from "../drawing.js";
+import { snap } from "../drawing.js";
+import { localWires, signalFlowOrder } from "../local-wiring.js";
+import { textWidth } from "../pin-attachments.js";
+import type { ResolvedIntent, ResolvedPart } from "../resolved-intent.js";
+import { type Cell, emptyDrawing, merge, shift } from "./cell-items.js";
+
+const CELL_GAP = 5.08;
+const GROUP_PAD = 5.08;
+const CAPTION_BAND = 7.62;
+const MAX_GROUP_WIDTH = 160;
+
+export interface GroupBlock {
+  name: string;
+  width: number;
+  height: number;
+  place(origin: Point): Partial<Drawing>;
+}
+
+/**
+ * Connectors at the group's edges: the group's first connector (in intent order) is where its
+ * signals come in, drawn first (left); any further connectors are where they leave, drawn last
+ * (right). Everything else keeps signal-flow order in between.
+ */
+export function edgeOrder(members: readonly ResolvedPart[]): ResolvedPart[] {
+  const isConnector = (m: ResolvedPart) => m.symbol.libId.startsWith("Connector");
+  const first = members.find(isConnector);
+  const rest = members.filter((m) => m !== first && !isConnector(m));
+  const outputs = members.filter((m) => m !== first && isConnector(m));
+  return [...(first ? [first] : []), ...rest, ...outputs];
+}
+
+/** Members of a group in the order their cells are laid out. */
+export function groupMembers(resolved: ResolvedIntent, group: string): ResolvedPart[] {
+  return edgeOrder(
+    signalFlowOrder(
+      resolved,
+      [...resolved.parts.values()].filter((p) => p.part.group === group),
+    ),
+  );
+}
+
+/** A captioned box holding the group's cells in rows (wrapping at a maximum width), local wires and notes. */
+export function groupBlock(
+  resolved: ResolvedIntent,
+  group: string,
+  cells: readonly Cell[],
+): GroupBlock {
+  const notes = (resolved.intent.notes ?? []).filter(
+    (n) => n.group?.toLowerCase() === group.toLowerCase(),
+  );
+  const placed: { cell: Cell; at: Point }[] = [];
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  let width = 0;
+  for (const cell of cells) {
+    const w = cell.box.maxX - cell.box.minX;
+    const h = cell.box.maxY - cell.box.minY;
+    if (x > 0 && x + w > MAX_GROUP_WIDTH) {
+      x = 0;
+      y += rowHeight + CELL_GAP;
+      rowHeight = 0;
+    }
+    placed.push({
+      cell,
+      at: { x: snap(x - cell.box.minX, 2.54), y: snap(y - cell.box.minY, 2.54) },
+    });
+    x += w + CELL_GAP;
+    width = Math.max(width, x - CELL_GAP);
+    rowHeight = Math.max(rowHeight, h);
+  }
+  const { wired, routes } = localWires(resolved, group, placed);
+  let contentHeight = y + rowHeight;
+  const noteLines = notes.map((n) => n.text.split("\n"));
+  const noteTop = contentHeight + CELL_GAP;
+  for (const lines of noteLines) {
+    contentHeight += CELL_GAP + lines.length * 2.54;
+    width = Math.max(width, ...lines.map((l) => textWidth(l)));
+  }
+  width = Math.max(width, textWidth(group) * 1.6);
+  const boxWidth = snap(width + 2 * GROUP_PAD + 2.54, 2.54);
+  const boxHeight = snap(contentHeight + 2 * GROUP_PAD + CAPTION_BAND + 2.54, 2.54);
+  return {
+    name: group,
+    width: boxWidth,
+    height: boxHeight,
+    place: (origin) => {
+      const out = emptyDrawing();
+      const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };
+      for (const route of routes) {
+        for (let i = 0; i + 1 < route.points.length; i++) {
+          const a = shift(route.points[i] as Point, inner);
+          const b = shift(route.points[i + 1] as Point, inner);
+          out.wires.push({ net: route.net, a, b });
+        }
+        out.labels.push({ text: route.net, at: shift(route.label, inner), angle: 0 });
+      }
+      for (const { cell, at } of placed)
+        merge(
+          out,
+          cell.place({ x: snap(inner.x + at.x, 2.54), y: snap(inner.y + at.y, 2.54) }, wired),
+        );
+      out.rects.push({
+        name: group,
+        start: origin,
+        end: { x: origin.x + boxWidth, y: origin.y + boxHeight },
+      });
+      out.texts.push({
+        key: `caption/${group}`,
+        text: group,
+        at: { x: origin.x + 2.54, y: origin.y + 5.08 },
+        size: 2.032,
+      });
+      let noteY = inner.y + noteTop;
+      notes.forEach((note, i) => {
+        const lines = noteLines[i] ?? [];
+        out.texts.push({
+          key: `note/${group}/${i}`,
+          text: note.text,
+          at: { x: inner.x, y: snap(noteY + 2.54, 1.27) },
+          size: 1.27,
+        });
+        noteY += CELL_GAP + lines.length * 2.54;
+      });
+      return out;
+    },
+  };
+}

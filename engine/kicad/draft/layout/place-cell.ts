@@ -1,0 +1,52 @@
+import type { Point } from "../../symbol/geometry.js";
+import type { Drawing } from "../drawing.js";
+import { snap } from "../drawing.js";
+import type { PowerSymbols } from "../power-symbols.js";
+import { type Cell, type CellItems, shiftItems } from "./cell-items.js";
+
+/** A drawn unit as a cell: moved into place, wired pins losing their labels, power symbols numbered in drawing order. */
+export function itemsCell(
+  drawing: {
+    items: CellItems;
+    box: Cell["box"];
+    obstacles: Cell["obstacles"];
+    stubEnds: Cell["stubEnds"];
+  },
+  power: PowerSymbols,
+): Cell {
+  return {
+    obstacles: drawing.obstacles,
+    stubEnds: drawing.stubEnds,
+    box: {
+      minX: drawing.box.minX - 1.27,
+      minY: drawing.box.minY - 1.27,
+      maxX: drawing.box.maxX + 1.27,
+      maxY: drawing.box.maxY + 1.27,
+    },
+    place: (origin: Point, wired) => {
+      const moved = shiftItems(drawing.items, origin);
+      const out: Partial<Drawing> = {
+        symbols: [...moved.symbols],
+        wires: [...moved.wires],
+        junctions: [...moved.junctions],
+        labels: [...moved.labels],
+        noConnects: [],
+      };
+      for (const { pin, attachment: a } of moved.attachments) {
+        out.wires?.push(...a.wires);
+        if (!wired.has(pin)) out.labels?.push(...a.labels);
+        out.noConnects?.push(...a.noConnects);
+        a.symbols.forEach((s, i) => {
+          const value = a.powerValues[i];
+          if (!value) return;
+          out.symbols?.push(
+            power.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
+          );
+        });
+      }
+      return out;
+    },
+  };
+}
+
+export const onGrid = (p: Point): Point => ({ x: snap(p.x, 2.54), y: snap(p.y, 2.54) });

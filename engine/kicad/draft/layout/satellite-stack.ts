@@ -1,0 +1,131 @@
+import type { Rotation } from "../../schematic/placed-symbol.js";
+import type { Box, Point } from "../../symbol/geometry.js";
+import type { Direction } from "../drawing.js";
+import { snap, step } from "../drawing.js";
+import { attachPin, type PinRole, textWidth } from "../pin-attachments.js";
+import type { RailSymbols } from "../rail-symbols.js";
+import type { ResolvedPart } from "../resolved-intent.js";
+import type { Obstacle } from "../route-local-nets.js";
+import { unitGeometry } from "../unit-geometry.js";
+import { boxAround, type CellItems, emptyItems, shift, shiftBox, unionBox } from "./cell-items.js";
+import { partSymbol } from "./part-symbol.js";
+import type { SatelliteStack } from "./satellite-plan.js";
+
+/** A stack drawn with its first near pin at the origin, hanging towards `hang`. */
+export interface StackDrawing {
+  items: CellItems;
+  obstacles: Obstacle[];
+  stubEnds: Map<string, Point>;
+  box: Box;
+}
+
+export const OPPOSITE: Record<Direction, Direction> = {
+  left: "right",
+  right: "left",
+  up: "down",
+  down: "up",
+};
+const ROTATIONS: Rotation[] = [0, 90, 180, 270];
+const vertical = (d: Direction) => d === "up" || d === "down";
+
+/** A field's box: centred text one grid tall. */
+const fieldBox = (at: Point, text: string): Box => {
+  const w = textWidth(text);
+  return { minX: at.x - w / 2, minY: at.y - 1.27, maxX: at.x + w / 2, maxY: at.y + 1.27 };
+};
+
+/**
+ * The parts of a stack one after another along `hang`, each turned so its near pin faces back
+ * up the line and its far pin faces on; joined by short wires, each named by a label at its
+ * middle; the last far pin gets its usual stub and label, power symbol or no-connect.
+ * Reference and value sit centred beside each body (right of a vertical part, below a
+ * horizontal one), so a turned part's text stays horizontal and clear of the line.
+ */
+export function stackDrawing(
+  stack: SatelliteStack,
+  hang: Direction,
+  parts: ReadonlyMap<string, ResolvedPart>,
+  roleOf: (pin: string) => PinRole,
+  rails: RailSymbols,
+): StackDrawing {
+  const items = emptyItems();
+  const obstacles: Obstacle[] = [];
+  const stubEnds = new Map<string, Point>();
+  const boxes: Box[] = [];
+  let cursor: Point = { x: 0, y: 0 };
+  stack.parts.forEach((sat, i) => {
+    const resolved = parts.get(sat.ref);
+    if (!resolved) throw new Error(`unreachable: unresolved part ${sat.ref}`);
+    const symbol = resolved.symbol.symbol;
+    const rotation =
+      ROTATIONS.find((r) => {
+        const pins = unitGeometry(symbol, 1, r).pins;
+        return (
+          pins.find((p) => p.pin.number === sat.near)?.outward === OPPOSITE[hang] &&
+          pins.find((p) => p.pin.number === sat.far)?.outward === hang
+        );
+      }) ?? 0;
+    const geometry = unitGeometry(symbol, 1, rotation);
+    const nearPin = geometry.pins.find((p) => p.pin.number === sat.near);
+    const farPin = geometry.pins.find((p) => p.pin.number === sat.far);
+    if (!nearPin || !farPin) throw new Error(`unreachable: ${sat.ref} lost a pin`);
+    const origin = { x: cursor.x - nearPin.offset.x, y: cursor.y - nearPin.offset.y };
+    const far = shift(farPin.offset, origin);
+    const body = shiftBox(geometry.body, origin);
+    const cx = (body.minX + body.maxX) / 2;
+    const cy = (body.minY + body.maxY) / 2;
+    const ref = resolved.part.ref;
+    const value = resolved.part.value;
+    let refAt: Point;
+    let valueAt: Point;
+    if (vertical(hang)) {
+      const left = body.maxX + 1.27;
+      refAt = { x: snap(left + textWidth(ref) / 2, 0.01), y: snap(cy - 1.27, 0.01) };
+      valueAt = { x: snap(left + textWidth(value) / 2, 0.01), y: snap(cy + 1.27, 0.01) };
+    } else {
+      // Clear of the line the stack hangs from (x = 0): text starts past it.
+      const centre = (text: string) => {
+        const half = textWidth(text) / 2 + 0.635;
+        return snap(hang === "right" ? Math.max(cx, half) : Math.min(cx, -half), 0.01);
+      };
+      refAt = { x: centre(ref), y: snap(body.maxY + 2.54, 0.01) };
+      valueAt = { x: centre(value), y: snap(body.maxY + 5.08, 0.01) };
+    }
+    items.symbols.push(
+      partSymbol(resolved, 1, rotation, origin, { refAt, valueAt }, [
+        ...geometry.pins.map((p) => p.pin.number),
+      ]),
+    );
+    const refBox = fieldBox(refAt, ref);
+    const valueBox = fieldBox(valueAt, value);
+    obstacles.push({ box: body }, { box: refBox }, { box: valueBox });
+    boxes.push(body, refBox, valueBox);
+
+    const next = stack.parts[i + 1];
+    if (next) {
+      // Name the joining net at the middle of the short wire between the two parts.
+      const net = roleOf(`${ref}.${sat.far}`);
+      const name = net.kind === "no-connect" ? "" : net.net;
+      const w = textWidth(name);
+      const mid = step(far, hang, 2.54);
+      const gap = vertical(hang) ? 2.54 : snap(w + 2.54, 2.54);
+      cursor = step(mid, hang, gap);
+      items.wires.push({ net: name, a: far, b: mid }, { net: name, a: mid, b: cursor });
+      const angle = hang === "right" ? 0 : 180;
+      items.labels.push({ text: name, at: mid, angle });
+      const labelBox = boxAround([mid, { x: mid.x + (angle === 0 ? w : -w), y: mid.y - 1.5 }]);
+      obstacles.push({ box: labelBox }, { box: boxAround([far, cursor]) });
+      boxes.push(labelBox, boxAround([far, cursor]));
+      return;
+    }
+    const key = `${ref}.${sat.far}`;
+    const attachment = attachPin(far, hang, roleOf(key), rails, `power/${key}`);
+    items.attachments.push({ pin: key, attachment });
+    const extent = boxAround(attachment.extent);
+    obstacles.push({ pin: key, box: extent });
+    boxes.push(extent);
+    const end = attachment.wires[0]?.b;
+    if (end && attachment.labels.length > 0) stubEnds.set(key, end);
+  });
+  return { items, obstacles, stubEnds, box: unionBox(boxes) };
+}

@@ -1,0 +1,170 @@
+import { unitLetters } from "../../schematic/netlist/pin-net-name.js";
+import type { Box, Point } from "../../symbol/geometry.js";
+import type { Direction } from "../drawing.js";
+import { snap, step } from "../drawing.js";
+import { attachPin, type PinRole, textWidth } from "../pin-attachments.js";
+import type { RailSymbols } from "../rail-symbols.js";
+import type { ResolvedIntent } from "../resolved-intent.js";
+import type { Obstacle } from "../route-local-nets.js";
+import { unitGeometry } from "../unit-geometry.js";
+import { addItems, boxAround, type CellItems, emptyItems, unionBox } from "./cell-items.js";
+import { hangStacks, type Occupied } from "./hang-stacks.js";
+import { partSymbol } from "./part-symbol.js";
+import type { SatelliteStack } from "./satellite-plan.js";
+import { stackDrawing } from "./satellite-stack.js";
+
+/** A unit with everything hung from its pins, before it is moved into place. */
+export interface UnitDrawing {
+  items: CellItems;
+  box: Box;
+  obstacles: Obstacle[];
+  stubEnds: Map<string, Point>;
+}
+
+type Justify = "left" | "right" | undefined;
+
+const RAY = 1000;
+
+/** Reference and value on a side without pins, so they never sit on a wire or label. */
+function hostFields(
+  body: Box,
+  sides: ReadonlySet<Direction>,
+  ref: string,
+  value: string,
+): { refAt: Point; valueAt: Point; justify: Justify; boxes: [Box, Box] } {
+  const side = !sides.has("up")
+    ? "up"
+    : !sides.has("right")
+      ? "right"
+      : !sides.has("down")
+        ? "down"
+        : "left";
+  const cx = snap((body.minX + body.maxX) / 2, 1.27);
+  const cy = snap((body.minY + body.maxY) / 2, 1.27);
+  const at: Record<Direction, [Point, Point, Justify]> = {
+    up: [
+      { x: cx, y: snap(body.minY - 3.81, 1.27) },
+      { x: cx, y: snap(body.minY - 1.27, 1.27) },
+      undefined,
+    ],
+    down: [
+      { x: cx, y: snap(body.maxY + 2.54, 1.27) },
+      { x: cx, y: snap(body.maxY + 5.08, 1.27) },
+      undefined,
+    ],
+    right: [
+      { x: snap(body.maxX + 1.27, 1.27), y: cy - 1.27 },
+      { x: snap(body.maxX + 1.27, 1.27), y: cy + 1.27 },
+      "left",
+    ],
+    left: [
+      { x: snap(body.minX - 1.27, 1.27), y: cy - 1.27 },
+      { x: snap(body.minX - 1.27, 1.27), y: cy + 1.27 },
+      "right",
+    ],
+  };
+  const [refAt, valueAt, justify] = at[side];
+  const boxes = [refAt, valueAt].map((p, i) => {
+    const w = textWidth(i === 0 ? ref : value);
+    const left = justify === "left" ? p.x : justify === "right" ? p.x - w : p.x - w / 2;
+    return boxAround([
+      { x: left, y: p.y - 1.27 },
+      { x: left + w, y: p.y + 1.27 },
+    ]);
+  }) as [Box, Box];
+  return { refAt, valueAt, justify, boxes };
+}
+
+/** Stacks on a side pin hang down (up when they end on a supply rail); on a top or bottom pin, to the right. */
+function sidesFor(
+  outward: Direction,
+  endsOnRail: (stack: SatelliteStack) => boolean,
+): (stack: SatelliteStack) => Direction[] {
+  if (outward === "up" || outward === "down") return () => ["right", "left"];
+  return (stack) => (endsOnRail(stack) ? ["up", "down"] : ["down", "up"]);
+}
+
+/**
+ * One unit drawn upright at the origin: fields on a free side, each pin's stub with its label,
+ * power symbol or no-connect, and the two-pin parts planned to hang from its pins placed along
+ * each pin's line, nearest first, clear of everything else.
+ */
+export function unitDrawing(options: {
+  resolved: ResolvedIntent;
+  ref: string;
+  unit: number;
+  roleOf: (pin: string) => PinRole;
+  rails: RailSymbols;
+  stacksOf: (pin: string) => readonly SatelliteStack[];
+}): UnitDrawing {
+  const { resolved, ref, unit, roleOf, rails } = options;
+  const part = resolved.parts.get(ref);
+  if (!part) throw new Error(`unreachable: unresolved part ${ref}`);
+  const geometry = unitGeometry(part.symbol.symbol, unit);
+  const shownRef = part.symbol.symbol.unitCount > 1 ? `${ref}${unitLetters(unit)}` : ref;
+  const sides = new Set(geometry.pins.map((p) => p.outward));
+  const fields = hostFields(geometry.body, sides, shownRef, part.part.value);
+  const items = emptyItems();
+  items.symbols.push(
+    partSymbol(
+      part,
+      unit,
+      0,
+      { x: 0, y: 0 },
+      fields,
+      geometry.pins.map((p) => p.pin.number),
+    ),
+  );
+  const obstacles: Obstacle[] = [
+    { box: geometry.body },
+    { box: fields.boxes[0] },
+    { box: fields.boxes[1] },
+  ];
+  const occupied: Occupied[] = obstacles.map((o, i) => ({ box: o.box, body: i === 0 }));
+  const stubEnds = new Map<string, Point>();
+  const hosting = geometry.pins.filter((p) => options.stacksOf(`${ref}.${p.pin.number}`).length);
+  for (const { pin, offset, outward } of geometry.pins) {
+    const key = `${ref}.${pin.number}`;
+    if (hosting.some((h) => h.pin.number === pin.number)) {
+      // Its whole line out stays free until its own stacks are hung (then it ends where they end).
+      occupied.push({ box: boxAround([offset, step(offset, outward, RAY)]), owner: `ray/${key}` });
+      continue;
+    }
+    const attachment = attachPin(offset, outward, roleOf(key), rails, `power/${key}`);
+    items.attachments.push({ pin: key, attachment });
+    const extent = boxAround(attachment.extent);
+    obstacles.push({ pin: key, box: extent });
+    occupied.push({ box: extent, owner: key });
+    const end = attachment.wires[0]?.b;
+    if (end && attachment.labels.length > 0) stubEnds.set(key, end);
+  }
+  const endsOnRail = (stack: SatelliteStack) => {
+    const last = stack.parts[stack.parts.length - 1];
+    const role = last ? roleOf(`${last.ref}.${last.far}`) : undefined;
+    return role?.kind === "power" && !role.ground;
+  };
+  // Innermost first: the pin furthest along the way its stacks hang leaves the most room.
+  const order = [...hosting].sort((a, b) =>
+    a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
+  );
+  for (const { pin, offset, outward } of order) {
+    const key = `${ref}.${pin.number}`;
+    const ray = occupied.findIndex((o) => o.owner === `ray/${key}`);
+    if (ray >= 0) occupied.splice(ray, 1);
+    const hung = hangStacks({
+      pinKey: key,
+      pin: offset,
+      outward,
+      stacks: options.stacksOf(key),
+      role: roleOf(key),
+      rails,
+      sides: sidesFor(outward, endsOnRail),
+      draw: (stack, hang) => stackDrawing(stack, hang, resolved.parts, roleOf, rails),
+      occupied,
+    });
+    addItems(items, hung.items);
+    obstacles.push(...hung.obstacles);
+    for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
+  }
+  return { items, box: unionBox(occupied.map((o) => o.box)), obstacles, stubEnds };
+}
