@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc } from "../../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../../engine/kicad/cli/export-netlist.js";
 import { type RoutedNet, routeNets } from "../../../../../engine/kicad/draft/route/route-nets.js";
 import { parseKicadNetlist } from "../../../../../engine/kicad/schematic/kicad-netlist.js";
@@ -17,6 +18,7 @@ const CASES = 16;
 let dir: TempDir;
 let cases: { c: ResistorCase; routed: RoutedNet[] }[];
 let kicadNets: { name: string; members: string[] }[];
+let violations: { type: string; description: string; items: string[] }[];
 
 const labelText = (net: string, component: number) => `${net}_C${component}`;
 
@@ -46,7 +48,13 @@ beforeAll(async () => {
   }
   const path = dir.path("routed.kicad_sch");
   await writeFile(path, sheetText(spec));
-  const netlist = parseKicadNetlist(await exportNetlist(path));
+  const [text, report] = await Promise.all([exportNetlist(path), erc(path)]);
+  violations = report.violations.map((v) => ({
+    type: v.type,
+    description: v.description,
+    items: v.items.map((i) => i.description),
+  }));
+  const netlist = parseKicadNetlist(text);
   kicadNets = netlist.nets.map((n) => ({
     name: n.name,
     members: n.nodes.map((node) => `${node.ref}.${node.pin}`).sort(),
@@ -55,6 +63,18 @@ beforeAll(async () => {
 afterAll(() => dir?.remove());
 
 describe("routed nets under kicad-cli's netlister", () => {
+  it("leave ERC nothing to say but the pins left out of every net (and the fixture's missing library table)", () => {
+    const expected = new Set(["pin_not_connected", "lib_symbol_issues"]);
+    expect(violations.filter((v) => !expected.has(v.type))).toEqual([]);
+    const unused = cases.reduce(
+      (n, { c }) =>
+        n + 2 * c.resistors.length - c.request.nets.reduce((k, net) => k + net.terminals.length, 0),
+      0,
+    );
+    expect(unused).toBeGreaterThan(0);
+    expect(violations.filter((v) => v.type === "pin_not_connected")).toHaveLength(unused);
+  });
+
   it("pass the pure rule checker first", () => {
     for (const { c, routed } of cases)
       expect(checkKicadRules(c.request, routed).defects).toEqual([]);
