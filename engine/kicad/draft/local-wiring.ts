@@ -1,7 +1,11 @@
-import type { Point } from "../symbol/geometry.js";
+import type { Box, Point } from "../symbol/geometry.js";
+import type { DrawnLabel, DrawnWire } from "./drawing.js";
 import { snap } from "./drawing.js";
+import { textWidth } from "./pin-attachments.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
-import { type LocalNet, type Obstacle, routeLocalNets } from "./route-local-nets.js";
+import { RouteRequestError } from "./route/route-error.js";
+import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js";
+import type { Obstacle } from "./route-local-nets.js";
 
 /** What local wiring needs of a placed cell, relative to the cell's origin. */
 export interface WiringCell {
@@ -46,12 +50,32 @@ export function signalFlowOrder<T extends { part: { ref: string } }>(
   return ordered;
 }
 
-/** Two-pin signal nets inside this group, drawn as wires where a clear path exists. */
+/** Local wiring of one group, relative to the group's content origin. */
+export interface GroupWiring {
+  /** Pins whose stub label is dropped: a wired piece of their net carries one label instead. */
+  wired: Set<string>;
+  wires: DrawnWire[];
+  junctions: Point[];
+  labels: DrawnLabel[];
+}
+
+const onGrid = (p: Point) =>
+  Math.abs(p.x / 1.27 - Math.round(p.x / 1.27)) < 1e-6 &&
+  Math.abs(p.y / 1.27 - Math.round(p.y / 1.27)) < 1e-6;
+
+/**
+ * Signal nets with two or more labelled stub ends in this group, wired by the grid maze router
+ * (engine/kicad/draft/route) within the group's content area, clear of every body, field, stub,
+ * label and hung part: each wired piece of a net gets one label (the router finds it a clear
+ * place) instead of one per pin; pins the router could not reach keep their own labels. Small
+ * nets are routed first, so the short local connections a reader expects get the clear paths.
+ */
 export function localWires(
   resolved: ResolvedIntent,
   group: string,
   placed: readonly { cell: WiringCell; at: Point }[],
-): { wired: Set<string>; routes: { net: string; points: Point[]; label: Point }[] } {
+  bounds: Box,
+): GroupWiring {
   const ends = new Map<string, Point>();
   const obstacles: Obstacle[] = [];
   for (const { cell, at } of placed) {
@@ -68,42 +92,49 @@ export function localWires(
       });
     }
   }
-  const local: LocalNet[] = [];
+  const nets: RouteNet[] = [];
   for (const n of resolved.nets) {
-    if (n.class.class !== "signal" || n.endpoints.length !== 2) continue;
-    const [pa, pb] = n.endpoints.map((e) => `${e.ref}.${e.pin.number}`) as [string, string];
-    const a = ends.get(pa);
-    const b = ends.get(pb);
-    const inGroup = n.endpoints.every((e) => resolved.parts.get(e.ref)?.part.group === group);
-    if (a && b && inGroup)
-      local.push({ name: n.net.name, a: { pin: pa, end: a }, b: { pin: pb, end: b } });
+    if (n.class.class !== "signal") continue;
+    const terminals = n.endpoints
+      .filter((e) => resolved.parts.get(e.ref)?.part.group === group)
+      .map((e) => `${e.ref}.${e.pin.number}`)
+      .flatMap((pin) => {
+        const at = ends.get(pin);
+        return at && onGrid(at) ? [{ pin, at }] : [];
+      });
+    if (terminals.length < 2) continue;
+    nets.push({ name: n.net.name, terminals, label: { width: textWidth(n.net.name) } });
   }
-  const routed = routeLocalNets(local, obstacles);
-  const wired = new Set<string>();
-  const routes: { net: string; points: Point[]; label: Point }[] = [];
-  for (const net of local) {
-    const points = routed.get(net.name);
-    if (!points) continue;
-    wired.add(net.a.pin);
-    wired.add(net.b.pin);
-    // One label names the wired net (KiCad would invent "Net-(…)" otherwise); labels connect
-    // anywhere along a wire, so it sits on the longest horizontal run, text above the wire.
-    routes.push({ net: net.name, points, label: labelPoint(points) });
+  const span = (net: RouteNet) => {
+    const xs = net.terminals.map((t) => t.at.x);
+    const ys = net.terminals.map((t) => t.at.y);
+    return Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys);
+  };
+  nets.sort(
+    (a, b) =>
+      a.terminals.length - b.terminals.length || span(a) - span(b) || (a.name < b.name ? -1 : 1),
+  );
+  const out: GroupWiring = { wired: new Set(), wires: [], junctions: [], labels: [] };
+  if (nets.length === 0) return out;
+  let routed: RoutedNet[];
+  try {
+    routed = routeNets({ nets, obstacles, bounds, maxDetour: 4 });
+  } catch (error) {
+    // A request the router refuses (a terminal off its grid) leaves the group labelled.
+    if (error instanceof RouteRequestError) return out;
+    throw error;
   }
-  return { wired, routes };
-}
-
-/** A grid point on the longest horizontal segment (its start when the wire has none). */
-function labelPoint(points: readonly Point[]): Point {
-  let best: Point | undefined;
-  let bestLength = -1;
-  for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i] as Point;
-    const b = points[i + 1] as Point;
-    const length = Math.abs(b.x - a.x);
-    if (a.y !== b.y || length < 2.54 || length <= bestLength) continue;
-    bestLength = length;
-    best = { x: snap(Math.min(a.x, b.x) + 1.27, 1.27), y: a.y };
+  for (const net of routed) {
+    const labelled = new Set((net.labels ?? []).map((l) => l.component));
+    net.components.forEach((component, i) => {
+      if (component.length < 2 || !labelled.has(i)) return;
+      for (const pin of component) out.wired.add(pin);
+    });
+    for (const label of net.labels ?? [])
+      if ((net.components[label.component]?.length ?? 0) >= 2)
+        out.labels.push({ text: net.name, at: label.at, angle: label.angle });
+    for (const w of net.wires) out.wires.push({ net: net.name, a: w.a, b: w.b });
+    out.junctions.push(...net.junctions);
   }
-  return best ?? (points[0] as Point);
+  return out;
 }

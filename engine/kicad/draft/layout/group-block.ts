@@ -71,8 +71,14 @@ export function groupBlock(
     width = Math.max(width, x - CELL_GAP);
     rowHeight = Math.max(rowHeight, h);
   }
-  const { wired, routes } = localWires(resolved, group, placed);
   let contentHeight = y + rowHeight;
+  // Wires stay inside the group's padding, so they never leave its rectangle.
+  const { wired, ...wiring } = localWires(resolved, group, placed, {
+    minX: -2.54,
+    minY: -2.54,
+    maxX: snap(width + 2.54, 2.54),
+    maxY: snap(contentHeight + 2.54, 2.54),
+  });
   const noteLines = notes.map((n) => n.text.split("\n"));
   const noteTop = contentHeight + CELL_GAP;
   for (const lines of noteLines) {
@@ -89,14 +95,10 @@ export function groupBlock(
     place: (origin) => {
       const out = emptyDrawing();
       const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };
-      for (const route of routes) {
-        for (let i = 0; i + 1 < route.points.length; i++) {
-          const a = shift(route.points[i] as Point, inner);
-          const b = shift(route.points[i + 1] as Point, inner);
-          out.wires.push({ net: route.net, a, b });
-        }
-        out.labels.push({ text: route.net, at: shift(route.label, inner), angle: 0 });
-      }
+      for (const w of wiring.wires)
+        out.wires.push({ ...w, a: shift(w.a, inner), b: shift(w.b, inner) });
+      for (const j of wiring.junctions) out.junctions.push(shift(j, inner));
+      for (const l of wiring.labels) out.labels.push({ ...l, at: shift(l.at, inner) });
       for (const { cell, at } of placed)
         merge(
           out,
