@@ -1,4 +1,4 @@
-import type { Box } from "../../symbol/geometry.js";
+import type { Box, Point } from "../../symbol/geometry.js";
 import { PathFinder } from "./find-path.js";
 import type { GridTerminal } from "./grow-net.js";
 import { netWires } from "./net-wires.js";
@@ -24,7 +24,7 @@ export function routeInOrder(request: RouteRequest, order: readonly number[]): R
   );
   for (const [n, net] of request.nets.entries())
     for (const [k, t] of net.terminals.entries())
-      if (t.from) blockStub(grid, t, (placed[n] as GridTerminal[])[k] as GridTerminal);
+      if (t.from) blockStub(grid, t, t.from, (placed[n] as GridTerminal[])[k] as GridTerminal);
 
   const finder = new PathFinder(grid);
   const costs = {
@@ -125,13 +125,18 @@ function placeTerminal(
 }
 
 /** The stub's points short of its end (pin included) are closed to every wire. */
-function blockStub(grid: RoutingGrid, t: RouteTerminal, placed: GridTerminal): void {
+function blockStub(grid: RoutingGrid, t: RouteTerminal, from: Point, placed: GridTerminal): void {
   const back = ((placed.outward as number) + 2) & 3;
-  const length = Math.round(Math.abs(t.at.x - t.from!.x + t.at.y - t.from!.y) / grid.grid);
+  const length = Math.round(Math.abs(t.at.x - from.x + t.at.y - from.y) / grid.grid);
   let cell = placed.cell;
   for (let k = 0; k < length; k++) {
     cell = grid.step(cell, back);
     if (cell < 0) return;
+    if (grid.terminalNet[cell] !== 0)
+      throw new RouteRequestError(
+        `the stub of terminal ${t.pin} (from (${from.x}, ${from.y})) runs over another terminal at ${JSON.stringify(grid.pointOf(cell))}`,
+        "keep every stub end off other pins' stubs; a wire starting there would join the stub",
+      );
     grid.blocked[cell] = (grid.blocked[cell] as number) + 1;
   }
 }

@@ -238,5 +238,20 @@ describe("routeNets", () => {
     expect(() => routeNets(off)).toThrow(/snap terminals/);
     const outside = { nets: [net("N", [0, 0], [30, 0])], obstacles: [], bounds };
     expect(() => routeNets(outside)).toThrow(/outside the routing bounds/);
+    const shared = {
+      nets: [net("A", [0, 0], [4, 0]), net("B", [0, 0], [0, 4])],
+      obstacles: [],
+      bounds,
+    };
+    expect(() => routeNets(shared)).toThrow(/another net's terminal/);
+    const onStub = {
+      nets: [
+        { name: "A", terminals: [{ pin: "A.1", at: p(0, 0), from: p(0, 2) }] },
+        net("B", [0, 1], [5, 5]),
+      ],
+      obstacles: [],
+      bounds,
+    };
+    expect(() => routeNets(onStub)).toThrow(/runs over another terminal/);
   });
 });
