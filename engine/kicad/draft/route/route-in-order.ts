@@ -134,7 +134,7 @@ function blockStub(grid: RoutingGrid, t: RouteTerminal, from: Point, placed: Gri
     if (cell < 0) return;
     if (grid.terminalNet[cell] !== 0)
       throw new RouteRequestError(
-        `the stub of terminal ${t.pin} (from (${from.x}, ${from.y})) runs over another terminal at ${JSON.stringify(grid.pointOf(cell))}`,
+        `the stub of terminal ${t.pin} (from (${from.x}, ${from.y})) runs over another terminal at (${grid.pointOf(cell).x}, ${grid.pointOf(cell).y})`,
         "keep every stub end off other pins' stubs; a wire starting there would join the stub",
       );
     grid.blocked[cell] = (grid.blocked[cell] as number) + 1;

@@ -12,8 +12,10 @@ export interface RouteTerminal {
   /** the stub end: a grid point where a wire may start */
   at: Point;
   /**
-   * Optional: the pin end of the stub (on the same grid line as `at`). When given, no wire runs
-   * over the stub, and a wire prefers to leave `at` straight on, away from the pin.
+   * Optional but recommended: the pin end of the stub (on the same grid line as `at`). When
+   * given, no wire and no label runs over the stub, and a wire prefers to leave `at` straight
+   * on, away from the pin. Without it the router knows only the stub's obstacle box, which the
+   * net's own wires may cross.
    */
   from?: Point;
 }
@@ -53,7 +55,10 @@ export interface RoutedNet {
   wires: { a: Point; b: Point }[];
   /** Where 3 or more wire ends of this net meet (KiCad needs a junction there); a terminal's stub counts as one end. */
   junctions: Point[];
-  /** Terminals joined by wire, as groups (one group = one connected tree). A terminal alone in its group was not reached. */
+  /**
+   * Terminals joined by wire, as groups (one group = one connected tree). A terminal alone in its
+   * group was not reached; its obstacles (its label) are kept clear of its own net's wires too.
+   */
   components: string[][];
   /**
    * Present when the net asked for labels (`RouteNet.label`): where to put the net's label on
@@ -70,7 +75,8 @@ export interface RoutedNet {
  * anywhere on itself, and keeps clear of obstacles and of every wire, terminal and label place
  * routed before it, except for right-angle crossings through the middle of another net's
  * straight run. Deterministic: the same request gives the same wires. Throws RouteRequestError
- * for a terminal off the grid, outside the bounds, or on another net's terminal.
+ * for a terminal off the grid, outside the bounds, on another net's terminal or on a stub, and
+ * for a stub that is not a horizontal or vertical line.
  */
 export function routeNets(request: RouteRequest): RoutedNet[] {
   return routeInOrder(
