@@ -30,6 +30,8 @@ const CLEARANCE = 0.635;
 const FIRST = 5.08;
 const PITCH = 2.54;
 const MAX_STEPS = 400;
+/** How much further out a stack goes to hang on its preferred side. */
+const DETOUR_FOR_SIDE = 25.4;
 
 function overlaps(a: Box, b: Box, margin: number): boolean {
   return (
@@ -78,32 +80,35 @@ export function hangStacks(options: {
   let s = FIRST;
   let last = pin;
   const wireBox = (to: Point) => boxAround([pin, to]);
-  for (const stack of options.stacks) {
-    const drawings = new Map<Direction, StackDrawing>();
-    let placed = false;
-    for (let i = 0; i < MAX_STEPS && !placed; i++, s += PITCH) {
-      const at = step(pin, outward, s);
-      if (!wireClear(wireBox(at), occupied, pinKey)) continue;
-      for (const side of options.sides(stack)) {
-        let drawing = drawings.get(side);
-        if (!drawing) {
-          drawing = options.draw(stack, side);
-          drawings.set(side, drawing);
-        }
-        const box = shiftBox(drawing.box, at);
-        if (!clearOf(box, occupied)) continue;
-        addItems(out.items, shiftItems(drawing.items, at));
-        for (const o of drawing.obstacles) out.obstacles.push({ ...o, box: shiftBox(o.box, at) });
-        for (const [k, p] of drawing.stubEnds) out.stubEnds.set(k, shift(p, at));
-        occupied.push({ box, owner: pinKey });
-        out.items.wires.push({ net, a: last, b: at });
-        if (last !== pin) out.items.junctions.push(last);
-        last = at;
-        placed = true;
-        break;
-      }
+  // The first step along the line where a stack hanging to `side` and the wire to it are clear.
+  const firstClear = (drawing: StackDrawing, from: number): number | undefined => {
+    for (let i = 0, t = from; i < MAX_STEPS; i++, t += PITCH) {
+      const at = step(pin, outward, t);
+      if (wireClear(wireBox(at), occupied, pinKey) && clearOf(shiftBox(drawing.box, at), occupied))
+        return t;
     }
-    if (!placed) throw new Error(`unreachable: no room to hang a part from ${pinKey}`);
+    return undefined;
+  };
+  for (const stack of options.stacks) {
+    // The preferred side (ground below, rails above) unless the other is much closer.
+    let best: { s: number; drawing: StackDrawing } | undefined;
+    for (const side of options.sides(stack)) {
+      const drawing = options.draw(stack, side);
+      const found = firstClear(drawing, s);
+      if (found === undefined) continue;
+      if (!best || found + DETOUR_FOR_SIDE < best.s) best = { s: found, drawing };
+    }
+    if (!best) throw new Error(`unreachable: no room to hang a part from ${pinKey}`);
+    const at = step(pin, outward, best.s);
+    const { drawing } = best;
+    addItems(out.items, shiftItems(drawing.items, at));
+    for (const o of drawing.obstacles) out.obstacles.push({ ...o, box: shiftBox(o.box, at) });
+    for (const [k, p] of drawing.stubEnds) out.stubEnds.set(k, shift(p, at));
+    occupied.push({ box: shiftBox(drawing.box, at), owner: pinKey });
+    out.items.wires.push({ net, a: last, b: at });
+    if (last !== pin) out.items.junctions.push(last);
+    last = at;
+    s = best.s + PITCH;
   }
   // The pin's own name past the last stack: a label or a power symbol on a stub.
   for (let i = 0; i < MAX_STEPS; i++, s += PITCH) {

@@ -91,7 +91,7 @@ export function planSatellites(
   const servedPairs = new Set<string>();
   const tails: SatelliteStack[] = [];
 
-  const hang = (candidates: readonly ResolvedPart[]) => {
+  const hang = (candidates: readonly ResolvedPart[], maxRank: number) => {
     for (const t of candidates) {
       if (plan.hung.has(t.part.ref) || plan.promoted.includes(t.part.ref)) continue;
       let best: { score: number[]; host: string; near: string; far: string } | undefined;
@@ -100,6 +100,7 @@ export function planSatellites(
         const net = netOf.get(`${t.part.ref}.${near}`);
         if (!net) continue;
         const far = numbers.find((n) => n !== near) as string;
+        if (rank(net) > maxRank) continue;
         for (const host of hostPins.get(net.net.name) ?? []) {
           if (host.startsWith(`${t.part.ref}.`)) continue;
           const pair = pairUnit.get(host);
@@ -154,13 +155,17 @@ export function planSatellites(
     }
   };
 
-  hang(inline);
+  // Parts held only by ground wait until the chains have grown: a filter capacitor then follows
+  // its series resistor (R → C → GND) instead of hanging from some ground pin.
+  hang(inline, 1);
+  chain();
+  hang(inline, 2);
   chain();
   for (const t of inline) {
     if (plan.hung.has(t.part.ref) || plan.promoted.includes(t.part.ref)) continue;
     plan.promoted.push(t.part.ref);
     addHost(t);
-    hang(inline);
+    hang(inline, 2);
     chain();
   }
   return plan;
