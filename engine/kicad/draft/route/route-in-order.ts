@@ -1,19 +1,15 @@
-import type { Box, Point } from "../../symbol/geometry.js";
+import type { Point } from "../../symbol/geometry.js";
 import { PathFinder } from "./find-path.js";
 import type { GridTerminal } from "./grow-net.js";
-import { netWires } from "./net-wires.js";
-import { placeLabel } from "./place-label.js";
 import { RouteRequestError } from "./route-error.js";
-import { routeNet } from "./route-net.js";
-import type { RoutedNet, RouteNet, RouteRequest, RouteTerminal } from "./route-nets.js";
+import type { RoutedNet, RouteRequest, RouteTerminal } from "./route-nets.js";
 import { RoutingGrid } from "./routing-grid.js";
-
-/** Search margin (grid steps) around a connection before the whole bounds are tried. */
-const MARGIN = 8;
+import { RoutingPass } from "./routing-pass.js";
 
 /**
- * One routing pass over the nets in `order` (indices into `request.nets`), each on the grid
- * left by those before it; the result is indexed like `request.nets`.
+ * Routes the nets in `order` (indices into `request.nets`), each on the grid left by those
+ * before it, then retries the ones left partly unwired; the result is indexed like
+ * `request.nets`.
  */
 export function routeInOrder(request: RouteRequest, order: readonly number[]): RoutedNet[] {
   const g = request.grid ?? 1.27;
@@ -33,69 +29,58 @@ export function routeInOrder(request: RouteRequest, order: readonly number[]): R
     junction: request.costs?.junction ?? 1,
     hug: request.costs?.hug ?? 1,
   };
-  let trees = 0;
-  const reserved: Box[] = [];
   const stubs = request.nets.flatMap((net, n) =>
     net.terminals.flatMap((t) => (t.from ? [{ net: n + 1, a: t.from, b: t.at }] : [])),
   );
-  const results: RoutedNet[] = [];
-  for (const n of order) {
-    const net = request.nets[n] as RouteNet;
-    const terminals = placed[n] as GridTerminal[];
-    const ownBoxes = net.terminals.map((t) =>
-      request.obstacles.filter((o) => o.pin === t.pin).map((o) => o.box),
-    );
-    const { treeOf, cells } = routeNet(
-      grid,
-      finder,
-      { net: n + 1, terminals, ownBoxes },
-      () => ++trees,
-      {
-        costs,
-        margin: MARGIN,
-        maxDetour: request.maxDetour,
-      },
-    );
-    const drawn = netWires(grid, n + 1, cells, new Set(terminals.map((t) => t.cell)));
-    const groups = new Map<number, number[]>();
-    treeOf.forEach((tree, k) => {
-      groups.set(tree, [...(groups.get(tree) ?? []), k]);
-    });
-    const components = [...groups.values()];
-    const labels: NonNullable<RoutedNet["labels"]> = [];
-    if (net.label)
-      components.forEach((members, component) => {
-        if (members.length < 2) return;
-        const pins = new Set(members.map((k) => net.terminals[k]?.pin));
-        const label = placeLabel({
-          grid,
-          net: n + 1,
-          tree: treeOf[members[0] as number] as number,
-          cells,
-          terminals: members.map((k) => terminals[k] as GridTerminal),
-          size: { width: net.label?.width ?? 0, height: net.label?.height ?? 1.27 },
-          blockers: [
-            ...request.obstacles
-              .filter((o) => o.pin === undefined || !pins.has(o.pin))
-              .map((o) => o.box),
-            ...reserved,
-          ],
-          stubs,
-        });
-        if (!label) return;
-        // Later nets keep out of the text.
-        reserved.push(label.box);
-        grid.addBox(label.box, 1);
-        labels.push({ component, at: label.at, angle: label.angle });
-      });
-    results[n] = {
-      name: net.name,
-      ...drawn,
-      components: components.map((members) => members.map((k) => net.terminals[k]?.pin as string)),
-      ...(net.label ? { labels } : {}),
+  const pass = new RoutingPass(request, grid, finder, placed, stubs, costs);
+  for (const n of order) pass.route(n);
+  retryFailed(pass, grid, order, placed);
+  return pass.results;
+}
+
+/** Grid steps around a failed net's terminals in which other nets' wires count as in its way. */
+const RIP_MARGIN = 4;
+/** A failed net blocked by more nets than this is left as it is (rerouting them costs too much). */
+const MAX_RIPPED = 8;
+
+/**
+ * Each net left partly unwired, in routing order, gets one more try: the nets with wires around
+ * its terminals are taken off, it routes first, they route again after it. The attempt is kept
+ * only if more of those nets end fully wired than before, else the grid is put back as it was.
+ */
+function retryFailed(
+  pass: RoutingPass,
+  grid: RoutingGrid,
+  order: readonly number[],
+  placed: GridTerminal[][],
+): void {
+  const w = grid.width;
+  for (const failed of order) {
+    if (pass.wired(failed)) continue;
+    const terminals = placed[failed] ?? [];
+    const is = terminals.map((t) => t.cell % w);
+    const js = terminals.map((t) => Math.floor(t.cell / w));
+    const iMin = Math.min(...is) - RIP_MARGIN;
+    const iMax = Math.max(...is) + RIP_MARGIN;
+    const jMin = Math.min(...js) - RIP_MARGIN;
+    const jMax = Math.max(...js) + RIP_MARGIN;
+    const inArea = (c: number) => {
+      const i = c % w;
+      const j = Math.floor(c / w);
+      return i >= iMin && i <= iMax && j >= jMin && j <= jMax;
     };
+    const blockers = order.filter((n) => n !== failed && pass.cells(n).some(inArea));
+    if (blockers.length === 0 || blockers.length > MAX_RIPPED) continue;
+    const involved = [failed, ...blockers];
+    const before = involved.filter((n) => pass.wired(n)).length;
+    const gridState = grid.snapshot();
+    const passState = pass.save();
+    for (const n of involved) pass.unroute(n);
+    for (const n of involved) pass.route(n);
+    if (involved.filter((n) => pass.wired(n)).length > before) continue;
+    grid.restore(gridState);
+    pass.load(passState);
   }
-  return results;
 }
 
 function placeTerminal(

@@ -11,6 +11,13 @@ export const isHorizontal = (d: number): boolean => (d & 1) === 0;
 
 const EPS = 1e-4;
 
+/** A saved copy of a grid's routing state. */
+export interface GridState {
+  ints: Int32Array[];
+  arms: Uint8Array;
+  node: Uint8Array;
+}
+
 /**
  * The grid points inside the bounds and what occupies each: obstacle counts (so a net can lift
  * its own terminals' obstacles and put them back), wires per axis and owning net, the points
@@ -56,6 +63,28 @@ export class RoutingGrid {
     this.node = new Uint8Array(n);
     this.terminalNet = new Int32Array(n);
     this.tree = new Int32Array(n);
+  }
+
+  /** A copy of everything routing changes (obstacle counts too: label places add boxes). */
+  snapshot(): GridState {
+    return {
+      ints: this.intArrays().map((a) => a.slice()),
+      arms: this.arms.slice(),
+      node: this.node.slice(),
+    };
+  }
+
+  restore(state: GridState): void {
+    this.intArrays().forEach((a, i) => {
+      a.set(state.ints[i] as Int32Array);
+    });
+    this.arms.set(state.arms);
+    this.node.set(state.node);
+  }
+
+  private intArrays(): Int32Array[] {
+    const { blocked, edgeRight, edgeDown, hNet, vNet, terminalNet, tree } = this;
+    return [blocked, edgeRight, edgeDown, hNet, vNet, terminalNet, tree];
   }
 
   get size(): number {
