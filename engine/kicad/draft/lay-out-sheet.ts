@@ -1,7 +1,7 @@
 import type { Cell } from "./layout/cell-items.js";
 import { flagCell } from "./layout/flag-cell.js";
 import { groupBlock, groupMembers } from "./layout/group-block.js";
-import { fitOnPaper, type SheetPlacement, usableArea } from "./layout/paper-fit.js";
+import { fitOnPaper, type SheetPlacement } from "./layout/paper-fit.js";
 import { itemsCell } from "./layout/place-cell.js";
 import { planSatellites, type SatelliteStack } from "./layout/satellite-plan.js";
 import { unitDrawing } from "./layout/unit-cell.js";
@@ -12,7 +12,6 @@ import type { ResolvedIntent } from "./resolved-intent.js";
 import { unitsOf } from "./unit-geometry.js";
 
 export type { SheetPlacement };
-export { usableArea };
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit

@@ -1,11 +1,11 @@
 import type { Box, Point } from "../symbol/geometry.js";
 import type { DrawnLabel, DrawnWire } from "./drawing.js";
 import { snap } from "./drawing.js";
+import type { Obstacle } from "./layout/obstacle.js";
 import { textWidth } from "./pin-attachments.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
 import { RouteRequestError } from "./route/route-error.js";
 import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js";
-import type { Obstacle } from "./route-local-nets.js";
 
 /** What local wiring needs of a placed cell, relative to the cell's origin. */
 export interface WiringCell {

@@ -2,7 +2,7 @@ import type { Box, Point } from "../../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js";
 import { snap } from "../drawing.js";
 import type { Attachment } from "../pin-attachments.js";
-import type { Obstacle } from "../route-local-nets.js";
+import type { Obstacle } from "./obstacle.js";
 
 /** What a cell draws, relative to its own origin, before it is moved into place. */
 export interface CellItems {

@@ -3,7 +3,6 @@ import type { Direction } from "../drawing.js";
 import { step } from "../drawing.js";
 import { type Attachment, attachPin, type PinRole } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
-import type { Obstacle } from "../route-local-nets.js";
 import {
   addItems,
   boxAround,
@@ -13,6 +12,7 @@ import {
   shiftBox,
   shiftItems,
 } from "./cell-items.js";
+import type { Obstacle } from "./obstacle.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import type { StackDrawing } from "./satellite-stack.js";
 
@@ -31,7 +31,7 @@ const FIRST = 5.08;
 const PITCH = 2.54;
 const MAX_STEPS = 400;
 /** How much further out a stack goes to hang on its preferred side. */
-const DETOUR_FOR_SIDE = 25.4;
+const DETOUR_FOR_SIDE = 7.62;
 
 function overlaps(a: Box, b: Box, margin: number): boolean {
   return (

@@ -1,13 +1,16 @@
-import { ISO_PAPERS } from "../../geometry/paper.js";
+import { drawingFrame } from "../../geometry/frame.js";
+import { ISO_PAPERS, type PaperSize } from "../../geometry/paper.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
 import { emptyDrawing, merge } from "./cell-items.js";
 import type { GroupBlock } from "./group-block.js";
 
-const GROUP_GAP = 7.62;
+const GROUP_GAP = 5.08;
+/** Groups start this far from the paper's top-left edge (inside KiCad's frame and its ruler). */
 const MARGIN = 20.32;
-const TITLE_BLOCK_HEIGHT = 40;
+/** Kept clear between a group and the frame's inner border or the title block. */
+const CLEARANCE = 2.54;
 
 /**
  * The drawn groups on their paper, or the groups' size when no allowed paper holds them: the
@@ -25,12 +28,27 @@ export type SheetPlacement =
       smallestFitting?: string;
     };
 
-/** Where groups may go on a paper: inside the margins and above the title block. */
-export function usableArea(paper: { width: number; height: number }): {
-  width: number;
-  height: number;
-} {
-  return { width: paper.width - 2 * MARGIN, height: paper.height - MARGIN - TITLE_BLOCK_HEIGHT };
+/**
+ * Where groups may go on a paper, as a rectangle: inside the frame and above the title block.
+ * (Placement also uses the strip beside the title block: see `clearOfFrame`.)
+ */
+export function usableArea(paper: PaperSize): { width: number; height: number } {
+  const frame = drawingFrame(paper);
+  return {
+    width: frame.usable.maxX - CLEARANCE - MARGIN,
+    height: frame.titleBlock.minY - CLEARANCE - MARGIN,
+  };
+}
+
+/** A group's box (sheet mm) stays inside the frame and off the title block in its corner. */
+function clearOfFrame(
+  paper: PaperSize,
+  box: { minX: number; minY: number; maxX: number; maxY: number },
+): boolean {
+  const { usable, titleBlock } = drawingFrame(paper);
+  const inside = box.maxX <= usable.maxX - CLEARANCE && box.maxY <= usable.maxY - CLEARANCE;
+  const onTitle = box.maxX > titleBlock.minX - CLEARANCE && box.maxY > titleBlock.minY - CLEARANCE;
+  return inside && !onTitle;
 }
 
 /** Reading order: left to right, wrapping into rows; each row as tall as its tallest group. */
@@ -64,15 +82,23 @@ export function fitOnPaper(blocks: readonly GroupBlock[], paperHint?: string): S
     const origins = tile(blocks, usable.width);
     const height = Math.max(0, ...blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height));
     const width = Math.max(0, ...blocks.map((b, i) => (origins[i]?.x ?? 0) + b.width));
-    const fits = height <= usable.height && width <= usable.width;
+    const at = origins.map((o) => ({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
+    const fits = blocks.every((b, i) => {
+      const o = at[i] as Point;
+      return clearOfFrame(paper, {
+        minX: o.x,
+        minY: o.y,
+        maxX: o.x + b.width,
+        maxY: o.y + b.height,
+      });
+    });
     if (fits) smallestFitting ??= paper.name;
     if (paperHint && paper.name !== paperHint) continue;
     content = { width, height };
     if (!fits) continue;
     const drawing = emptyDrawing(paper.name);
     blocks.forEach((b, i) => {
-      const o = origins[i] as Point;
-      merge(drawing, b.place({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
+      merge(drawing, b.place(at[i] as Point));
     });
     return { fits: true, drawing };
   }

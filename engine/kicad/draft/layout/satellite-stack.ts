@@ -5,9 +5,9 @@ import { snap, step } from "../drawing.js";
 import { attachPin, type PinRole, textWidth } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
 import type { ResolvedPart } from "../resolved-intent.js";
-import type { Obstacle } from "../route-local-nets.js";
 import { unitGeometry } from "../unit-geometry.js";
 import { boxAround, type CellItems, emptyItems, shift, shiftBox, unionBox } from "./cell-items.js";
+import type { Obstacle } from "./obstacle.js";
 import { partSymbol } from "./part-symbol.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 
