@@ -46,7 +46,7 @@ export class RoutingPass {
     const ownBoxes = net.terminals.map((t) =>
       request.obstacles.filter((o) => o.pin === t.pin).map((o) => o.box),
     );
-    const { treeOf, cells } = routeNet(
+    const { treeOf, cells, guessedStubs } = routeNet(
       grid,
       this.finder,
       { net: n + 1, terminals, ownBoxes },
@@ -80,7 +80,7 @@ export class RoutingPass {
               .map((o) => o.box),
             ...this.labelBoxesOf.flat(),
           ],
-          stubs: this.stubs,
+          stubs: [...this.stubs, ...guessedStubs.map((g) => ({ net: n + 1, ...g }))],
         });
         if (!label) return;
         // Later nets keep out of the text.

@@ -80,6 +80,19 @@ describe("routed nets under kicad-cli's netlister", () => {
       expect(checkKicadRules(c.request, routed).defects).toEqual([]);
   });
 
+  it("keep off the stubs even when the pins are not given (checked against the real stubs)", () => {
+    for (const { c } of cases) {
+      const bare = {
+        ...c.request,
+        nets: c.request.nets.map((n) => ({
+          ...n,
+          terminals: n.terminals.map((t) => ({ pin: t.pin, at: t.at })),
+        })),
+      };
+      expect(checkKicadRules(c.request, routeNets(bare)).defects).toEqual([]);
+    }
+  });
+
   it("make each reported component exactly one KiCad net, named by its label", () => {
     const byMember = new Map<string, { name: string; members: string[] }>();
     for (const n of kicadNets) for (const m of n.members) byMember.set(m, n);

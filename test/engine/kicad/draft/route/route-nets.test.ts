@@ -205,6 +205,37 @@ describe("routeNets", () => {
     expect(a?.labels).toEqual([]);
   });
 
+  it("finds a stub given without its pin (a pocket against the body) and keeps off it", () => {
+    // R1's pin 1 sits on the body's top edge; its stub runs up to (0, -5) with its label box.
+    const withPin: RouteRequest = {
+      nets: [
+        {
+          name: "N",
+          terminals: [
+            { pin: "R1.1", at: p(0, -5), from: p(0, -3) },
+            { pin: "X.1", at: p(10, -4) },
+          ],
+        },
+      ],
+      obstacles: [{ box: box(-1, -3, 1, 3) }, { pin: "R1.1", box: box(0, -6, 4, -3) }],
+      bounds,
+    };
+    const bare = {
+      ...withPin,
+      nets: withPin.nets.map((n) => ({
+        ...n,
+        terminals: n.terminals.map((t) => ({ pin: t.pin, at: t.at })),
+      })),
+    };
+    const routed = routeNets(bare);
+    // Checked against the stub the router was not told about: no wire back down it.
+    expect(checkKicadRules(withPin, routed).defects).toEqual([]);
+    expect(routed[0]?.wires).toEqual([
+      { a: p(0, -5), b: p(10, -5) },
+      { a: p(10, -5), b: p(10, -4) },
+    ]);
+  });
+
   it("is deterministic", () => {
     const request: RouteRequest = {
       nets: [
