@@ -59,6 +59,9 @@ export interface GroupWiring {
   labels: DrawnLabel[];
 }
 
+/** KiCad's own legibility advice: a wire longer than this is better as a label pair. */
+const MAX_SPAN = 50.8;
+
 const onGrid = (p: Point) =>
   Math.abs(p.x / 1.27 - Math.round(p.x / 1.27)) < 1e-6 &&
   Math.abs(p.y / 1.27 - Math.round(p.y / 1.27)) < 1e-6;
@@ -103,6 +106,11 @@ export function localWires(
         return at && onGrid(at) ? [{ pin, at }] : [];
       });
     if (terminals.length < 2) continue;
+    // A net spread wider than this reads better as labels than as a long wire across the group.
+    const xs = terminals.map((t) => t.at.x);
+    const ys = terminals.map((t) => t.at.y);
+    if (Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) > MAX_SPAN)
+      continue;
     nets.push({ name: n.net.name, terminals, label: { width: textWidth(n.net.name) } });
   }
   const span = (net: RouteNet) => {
@@ -118,7 +126,7 @@ export function localWires(
   if (nets.length === 0) return out;
   let routed: RoutedNet[];
   try {
-    routed = routeNets({ nets, obstacles, bounds, maxDetour: 4 });
+    routed = routeNets({ nets, obstacles, bounds, maxDetour: 2 });
   } catch (error) {
     // A request the router refuses (a terminal off its grid) leaves the group labelled.
     if (error instanceof RouteRequestError) return out;

@@ -56,7 +56,9 @@ export function unitGeometry(
   const pins: UnitPin[] = [];
   const points: Point[] = [];
   for (const pin of unitPins(symbol, unit)) {
-    const offset = libVectorToSheet(pin.at, placement);
+    const turned = libVectorToSheet(pin.at, placement);
+    // Adding zero turns the transform's -0 into 0, so offsets compare and print as KiCad's do.
+    const offset = { x: turned.x + 0, y: turned.y + 0 };
     const inLib = INWARD[pin.orientation] ?? { x: 1, y: 0 };
     // Library Y-up: a unit vector in library axes turned like the symbol.
     const inward = libVectorToSheet({ x: inLib.x, y: inLib.y }, placement);

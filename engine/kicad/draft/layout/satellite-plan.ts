@@ -69,17 +69,24 @@ export function planSatellites(
   // scorer counts those units as two-pin parts too, so each should get something hung on it.
   const pairUnit = new Map<string, string>();
   const powerIn = new Set<string>();
+  const stackedTwins = new Set<string>();
   const addHost = (part: ResolvedPart) => {
     for (const unit of unitsOf(part.symbol.symbol)) {
       const pins = unitGeometry(part.symbol.symbol, unit).pins;
+      const spots = new Set<string>();
       for (const p of pins) {
         const key = `${part.part.ref}.${p.pin.number}`;
+        // A pin stacked on an earlier one (USB-C's A9/B9) is drawn through that one.
+        const spot = `${p.offset.x},${p.offset.y}`;
+        if (spots.has(spot)) stackedTwins.add(key);
+        spots.add(spot);
         if (pins.length === 2) pairUnit.set(key, `${part.part.ref}/${unit}`);
         if (p.pin.type === "power_in") powerIn.add(key);
       }
     }
     for (const number of pinsOf(part)) {
       const key = `${part.part.ref}.${number}`;
+      if (stackedTwins.has(key)) continue;
       const net = netOf.get(key)?.net.name as string;
       hostPins.set(net, [...(hostPins.get(net) ?? []), key]);
     }

@@ -69,7 +69,10 @@ export function stackDrawing(
     const nearPin = geometry.pins.find((p) => p.pin.number === sat.near);
     const farPin = geometry.pins.find((p) => p.pin.number === sat.far);
     if (!nearPin || !farPin) throw new Error(`unreachable: ${sat.ref} lost a pin`);
-    const origin = { x: cursor.x - nearPin.offset.x, y: cursor.y - nearPin.offset.y };
+    const origin = {
+      x: snap(cursor.x - nearPin.offset.x, 0.0001),
+      y: snap(cursor.y - nearPin.offset.y, 0.0001),
+    };
     const far = shift(farPin.offset, origin);
     const body = shiftBox(geometry.body, origin);
     const cx = (body.minX + body.maxX) / 2;

@@ -123,14 +123,21 @@ export function unitDrawing(options: {
   const occupied: Occupied[] = obstacles.map((o, i) => ({ box: o.box, body: i === 0 }));
   const stubEnds = new Map<string, Point>();
   const hosting = geometry.pins.filter((p) => options.stacksOf(`${ref}.${p.pin.number}`).length);
+  const drawnAt = new Map<string, string>();
   for (const { pin, offset, outward } of geometry.pins) {
     const key = `${ref}.${pin.number}`;
+    // Stacked pins (USB-C's A9/B9) on one net already touch at the pin: one stub draws them both.
+    const role = roleOf(key);
+    const spot = `${offset.x},${offset.y}`;
+    const net = role.kind === "no-connect" ? undefined : role.net;
+    if (net !== undefined && drawnAt.get(spot) === net) continue;
+    if (net !== undefined && !drawnAt.has(spot)) drawnAt.set(spot, net);
     if (hosting.some((h) => h.pin.number === pin.number)) {
       // Its whole line out stays free until its own stacks are hung (then it ends where they end).
       occupied.push({ box: boxAround([offset, step(offset, outward, RAY)]), owner: `ray/${key}` });
       continue;
     }
-    const attachment = attachPin(offset, outward, roleOf(key), rails, `power/${key}`);
+    const attachment = attachPin(offset, outward, role, rails, `power/${key}`);
     items.attachments.push({ pin: key, attachment });
     const extent = boxAround(attachment.extent);
     obstacles.push({ pin: key, box: extent });
