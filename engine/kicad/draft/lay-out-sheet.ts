@@ -1,5 +1,5 @@
 import type { Cell } from "./layout/cell-items.js";
-import { flagCell } from "./layout/flag-cell.js";
+import { flagColumn } from "./layout/flag-cell.js";
 import { groupBlock, groupMembers } from "./layout/group-block.js";
 import { fitOnPaper, type SheetPlacement } from "./layout/paper-fit.js";
 import { itemsCell } from "./layout/place-cell.js";
@@ -12,6 +12,8 @@ import type { ResolvedIntent } from "./resolved-intent.js";
 import { unitsOf } from "./unit-geometry.js";
 
 export type { SheetPlacement };
+
+const FLAGS_PER_COLUMN = 2;
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit
@@ -82,12 +84,16 @@ export class SheetLayout {
         cells.push(itemsCell(drawing, this.power));
       }
     }
+    const flags: { net: string; ground: boolean }[] = [];
     for (const net of this.flagNets) {
       const n = this.resolved.nets.find((x) => x.net.name === net);
       const first = n?.endpoints[0];
       if (first && this.resolved.parts.get(first.ref)?.part.group === group)
-        cells.push(flagCell(net, n?.class.class === "ground", this.power));
+        flags.push({ net, ground: n?.class.class === "ground" });
     }
+    // Two flags to a column: narrow, and no taller than a typical part cell.
+    for (let i = 0; i < flags.length; i += FLAGS_PER_COLUMN)
+      cells.push(flagColumn(flags.slice(i, i + FLAGS_PER_COLUMN), this.power));
     return cells;
   }
 }
