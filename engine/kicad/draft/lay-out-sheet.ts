@@ -13,7 +13,7 @@ import { unitsOf } from "./unit-geometry.js";
 
 export type { SheetPlacement };
 
-const FLAGS_PER_COLUMN = 2;
+const FLAGS_PER_COLUMN = 1;
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit
@@ -91,7 +91,8 @@ export class SheetLayout {
       if (first && this.resolved.parts.get(first.ref)?.part.group === group)
         flags.push({ net, ground: n?.class.class === "ground" });
     }
-    // Two flags to a column: narrow, and no taller than a typical part cell.
+    // One flag to a column: stacking two made groups taller, which cost more paper than the
+    // width it saved (the USB-C example went from A4 to A3).
     for (let i = 0; i < flags.length; i += FLAGS_PER_COLUMN)
       cells.push(flagColumn(flags.slice(i, i + FLAGS_PER_COLUMN), this.power));
     return cells;

@@ -87,7 +87,7 @@ export function groupBlock(
   }
   width = Math.max(width, textWidth(group) * 1.6);
   const boxWidth = snap(width + 2 * GROUP_PAD + 2.54, 2.54);
-  const boxHeight = snap(contentHeight + 2 * GROUP_PAD + CAPTION_BAND + 2.54, 2.54);
+  const boxHeight = snap(contentHeight + 2 * GROUP_PAD + CAPTION_BAND, 2.54);
   return {
     name: group,
     width: boxWidth,
