@@ -55,10 +55,13 @@ export function groupBlock(
   let y = 0;
   let rowHeight = 0;
   let width = 0;
+  // A cell wider than the usual row (a big IC with its hung parts) widens every row: the group is
+  // that wide anyway, and narrow rows under it would only make it taller.
+  const rowWidth = Math.max(MAX_GROUP_WIDTH, ...cells.map((c) => c.box.maxX - c.box.minX));
   for (const cell of cells) {
     const w = cell.box.maxX - cell.box.minX;
     const h = cell.box.maxY - cell.box.minY;
-    if (x > 0 && x + w > MAX_GROUP_WIDTH) {
+    if (x > 0 && x + w > rowWidth) {
       x = 0;
       y += rowHeight + CELL_GAP;
       rowHeight = 0;

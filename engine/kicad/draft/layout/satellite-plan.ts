@@ -34,6 +34,12 @@ export function isInline(part: ResolvedPart): boolean {
   return a !== undefined && opposite[a] === b;
 }
 
+/**
+ * At most this many stacks on one pin: a board's dozen decoupling capacitors on one supply pin
+ * would otherwise make one line across the sheet; the rest go to other pins or host each other.
+ */
+const MAX_PER_PIN = 4;
+
 /** A stack is a part and what follows it (R → LED); longer runs get hosts of their own, compactly. */
 const MAX_CHAIN = 2;
 
@@ -110,6 +116,7 @@ export function planSatellites(
         if (rank(net) > maxRank) continue;
         for (const host of hostPins.get(net.net.name) ?? []) {
           if (host.startsWith(`${t.part.ref}.`)) continue;
+          if ((load.get(host) ?? 0) >= MAX_PER_PIN) continue;
           const pair = pairUnit.get(host);
           const score = [
             rank(net),
