@@ -12,6 +12,7 @@ import { emitSheet } from "./emit-sheet.js";
 import { DEFAULT_DRAFT_DATE } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
 import { SheetLayout } from "./lay-out-sheet.js";
+import { NoRoomError } from "./layout/no-room-error.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
 import type { SymbolSource } from "./symbol-source.js";
 import { type ValidationContext, validateIntent } from "./validate-intent.js";
@@ -92,7 +93,13 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     .map((n) => n.net.name);
 
   const layout = new SheetLayout(resolved, rails, flagNets);
-  const placement = layout.draw();
+  let placement: ReturnType<SheetLayout["draw"]>;
+  try {
+    placement = layout.draw();
+  } catch (error) {
+    if (error instanceof NoRoomError) return { ok: false, findings: [fault(error.message)] };
+    throw error;
+  }
   if (!placement.fits) {
     const mm = (n: number) => n.toFixed(0);
     return {

@@ -12,6 +12,7 @@ import {
   shiftBox,
   shiftItems,
 } from "./cell-items.js";
+import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import type { StackDrawing } from "./satellite-stack.js";
@@ -98,7 +99,7 @@ export function hangStacks(options: {
       if (found === undefined) continue;
       if (!best || found + DETOUR_FOR_SIDE < best.s) best = { s: found, drawing };
     }
-    if (!best) throw new Error(`unreachable: no room to hang a part from ${pinKey}`);
+    if (!best) throw new NoRoomError(`the parts hung from ${pinKey}`);
     const at = step(pin, outward, best.s);
     const { drawing } = best;
     addItems(out.items, shiftItems(drawing.items, at));
@@ -133,5 +134,5 @@ export function hangStacks(options: {
     if (end && attachment.labels.length > 0) out.stubEnds.set(pinKey, end);
     return out;
   }
-  throw new Error(`unreachable: no room for the name of ${pinKey}`);
+  throw new NoRoomError(`the label or power symbol of ${pinKey}`);
 }
