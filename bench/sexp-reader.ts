@@ -9,8 +9,12 @@ import type { Bench, BenchRow } from "./bench.js";
 
 const SHARE = process.env.COPPERHEAD_KICAD_SHARE ?? "/usr/share/kicad";
 const EXTENSIONS = new Set([".kicad_sch", ".kicad_pcb", ".kicad_sym", ".kicad_mod"]);
-/** Rounds per measurement; the fastest round counts (the machine is shared and noisy). */
-const ROUNDS = 3;
+/** Timed rounds per file and side for the reader; it counts the median (the machine is shared). */
+const ROUNDS = 5;
+/** Rounds per file for the informational writer row; the fastest counts. */
+const WRITE_ROUNDS = 3;
+/** Documents under this size warm both sides up before timing starts. */
+const WARM_UP_BELOW_BYTES = 1_000_000;
 
 function kicadFiles(dir: string): string[] {
   const out: string[] = [];
@@ -40,27 +44,41 @@ interface Doc {
   jsonBytes: number;
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
 /**
- * Demo files parsed by us and their JSON twins by JSON.parse, alternating file by file; each
- * file counts with its fastest of ROUNDS runs on either side, so a burst of load from other
- * processes on the shared machine does not land on one side only.
+ * Demo files parsed by us and their JSON twins by JSON.parse, same run, same input form (a
+ * string). Both sides are warmed up first on every document under 1 MB; then each file runs
+ * ROUNDS times on either side, alternating which side goes first (so neither always inherits the
+ * other's garbage), and counts with its median.
  */
 function readerRows(docs: Doc[], damaged: number): BenchRow[] {
+  for (const doc of docs) {
+    if (doc.bytes >= WARM_UP_BELOW_BYTES) continue;
+    parseSexp(doc.text);
+    JSON.parse(doc.json);
+  }
   let ours = 0;
   let theirs = 0;
   for (const doc of docs) {
-    let bestOurs = Number.POSITIVE_INFINITY;
-    let bestTheirs = Number.POSITIVE_INFINITY;
+    const oursMs: number[] = [];
+    const theirsMs: number[] = [];
+    const time = (side: "ours" | "theirs"): void => {
+      const start = performance.now();
+      if (side === "ours") parseSexp(doc.text);
+      else JSON.parse(doc.json);
+      (side === "ours" ? oursMs : theirsMs).push(performance.now() - start);
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      let start = performance.now();
-      parseSexp(doc.text);
-      bestOurs = Math.min(bestOurs, performance.now() - start);
-      start = performance.now();
-      JSON.parse(doc.json);
-      bestTheirs = Math.min(bestTheirs, performance.now() - start);
+      const first = round % 2 === 0 ? "ours" : "theirs";
+      time(first);
+      time(first === "ours" ? "theirs" : "ours");
     }
-    ours += bestOurs;
-    theirs += bestTheirs;
+    ours += median(oursMs);
+    theirs += median(theirsMs);
   }
   const bytes = docs.reduce((sum, doc) => sum + doc.bytes, 0);
   const jsonBytes = docs.reduce((sum, doc) => sum + doc.jsonBytes, 0);
@@ -84,7 +102,7 @@ function writerRows(docs: Doc[]): BenchRow[] {
     const tree = parseSexp(doc.text);
     let best = Number.POSITIVE_INFINITY;
     let written = "";
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
       const start = performance.now();
       written = writeSexp(tree);
       best = Math.min(best, performance.now() - start);
@@ -94,7 +112,7 @@ function writerRows(docs: Doc[]): BenchRow[] {
     const arrays = toArrays(tree);
     best = Number.POSITIVE_INFINITY;
     let json = "";
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < WRITE_ROUNDS; round++) {
       const start = performance.now();
       json = JSON.stringify(arrays);
       best = Math.min(best, performance.now() - start);

@@ -9,6 +9,10 @@ export interface SList {
   offset: number;
 }
 
+/**
+ * Parsed atoms keep `kind` and `quoted` on their prototype (see parse.ts): make a changed copy
+ * with `atom`/`str`, not with an object spread, which would drop both.
+ */
 export interface SAtom {
   readonly kind: "atom";
   /** The value: for quoted strings the unescaped text, otherwise the token as written. */

@@ -81,27 +81,40 @@ function describe(text: string, offset: number): string {
 }
 
 /**
- * Parsed nodes are class instances so every atom and every list shares one hidden class with its
- * fields in-object; they satisfy the SAtom/SList interfaces exactly (same own fields).
+ * Parsed atoms are class instances holding only what differs per atom (text and offset); `kind`
+ * and `quoted` live on the prototype (writable, so an assignment shadows them). A board is
+ * millions of atoms that all survive the parse, so each word is GC copying: 5 words instead of 7.
+ * Lists keep an own `kind`: copying a list with a spread (`{ ...list, items }`) is common and
+ * must stay a list. Spreading an atom is not supported (it would drop `kind` and `quoted`): build
+ * a new one with `atom`/`str`.
  */
-class ParsedAtom implements SAtom {
+class BareAtom implements SAtom {
   declare readonly kind: "atom";
-  declare text: string;
   declare quoted: boolean;
+  declare text: string;
   declare offset: number;
-  constructor(text: string, quoted: boolean, offset: number) {
-    this.kind = "atom";
+  constructor(text: string, offset: number) {
     this.text = text;
-    this.quoted = quoted;
+    this.offset = offset;
+  }
+}
+
+class QuotedAtom implements SAtom {
+  declare readonly kind: "atom";
+  declare quoted: boolean;
+  declare text: string;
+  declare offset: number;
+  constructor(text: string, offset: number) {
+    this.text = text;
     this.offset = offset;
   }
 }
 
 /** The rare quoted atom whose escapes must be kept: its own class so common atoms stay small. */
-class ParsedRawAtom extends ParsedAtom implements RawAtom {
+class ParsedRawAtom extends QuotedAtom implements RawAtom {
   declare raw: string;
   constructor(text: string, offset: number, raw: string) {
-    super(text, true, offset);
+    super(text, offset);
     this.raw = raw;
   }
 }
@@ -117,55 +130,86 @@ class ParsedList implements SList {
   }
 }
 
+function onPrototype(cls: { prototype: object }, fields: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    Object.defineProperty(cls.prototype, name, { value, writable: true, enumerable: false });
+  }
+}
+onPrototype(BareAtom, { kind: "atom", quoted: false });
+onPrototype(QuotedAtom, { kind: "atom", quoted: true });
+
 /** Character classes for the atom scanner: 1 ends a bare atom. */
 const DELIMITER = new Uint8Array(128);
 for (const c of [32, 9, 10, 13, 12, 11, OPEN, CLOSE, QUOTE]) DELIMITER[c] = 1;
 
+/** Where `readList` stopped; module state so the recursion passes no objects around. */
+let at = 0;
+/** After `readList` returned null: see `scan`. */
+let failure = 0;
+/** `rest` until a list's 9th item (never handed out, so never mutated). */
+const NO_ITEMS: SNode[] = [];
+
 /**
- * The hot loop, kept free of closures so V8 keeps its locals in registers. Returns the root and
- * the offset after it; or, on failure, the offset of the innermost unclosed list (end of input
- * reached) or -(offset + 1) of an unterminated string.
+ * Returns the root and the offset after it; or, on failure, the offset of the innermost unclosed
+ * list (end of input reached) or -(offset + 1) of an unterminated string.
  *
- * Why it is shaped this way: a parsed board is a large tree (millions of nodes), so its cost is
- * allocation and GC. Nodes are instances of one class per kind (with the intern limit below:
- * ~0.445 of JSON.parse's rate in bench/sexp-reader, against ~0.427 for pretenured object
- * literals), item arrays are exact-size (`exactItems`), and short atom texts are shared through
- * `intern` instead of being sliced anew.
+ * Why it is shaped this way: a parsed board is a large tree (millions of nodes) that all survives
+ * the parse, so its cost is allocation and GC (a profile of bench/sexp-reader: ~75% garbage
+ * collector, ~10% this loop). Nodes are small class instances (above; object literals, even
+ * pretenured, measured slower), short atom texts are shared through `intern`, and each list
+ * gathers its first items in locals (`readList`) and allocates its item array once, at its exact
+ * size: an explicit stack of pending items would be a long-lived array that every new node is
+ * written into, paying the old-to-new write barrier once per node.
  */
 function scan(text: string, first: number): { root: SList; end: number } | number {
-  const n = text.length;
-  // Children of every open list, innermost last; a list's items are copied out when it closes.
-  const pending: SNode[] = [];
-  const starts: number[] = [0];
-  const offsets: number[] = [first];
-  let depth = 1;
-  let i = first + 1;
+  at = first + 1;
+  const root = readList(text, text.length, first);
+  return root === null ? failure : { root, end: at };
+}
 
+/**
+ * Reads the items of the list opened at `open` from `at` up to its ')'; null on a failure (the
+ * innermost list notices first and records it in `failure`).
+ */
+function readList(text: string, n: number, open: number): ParsedList | null {
+  let i = at;
+  let a0: SNode | undefined;
+  let a1: SNode | undefined;
+  let a2: SNode | undefined;
+  let a3: SNode | undefined;
+  let a4: SNode | undefined;
+  let a5: SNode | undefined;
+  let a6: SNode | undefined;
+  let a7: SNode | undefined;
+  let rest: SNode[] = NO_ITEMS;
+  let count = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
+    let item: SNode;
     if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 11) {
       i++;
-    } else if (c === OPEN) {
-      starts[depth] = pending.length;
-      offsets[depth] = i;
-      depth++;
-      i++;
-    } else if (c === CLOSE) {
-      depth--;
-      const start = starts[depth] as number;
-      const items = exactItems(pending, start);
-      const node = new ParsedList(items, offsets[depth] as number);
-      pending.length = start;
-      i++;
-      if (depth === 0) return { root: node, end: i };
-      pending.push(node);
+      continue;
+    }
+    if (c === CLOSE) {
+      at = i + 1;
+      return new ParsedList(collect(count, a0, a1, a2, a3, a4, a5, a6, a7, rest), open);
+    }
+    if (c === OPEN) {
+      at = i + 1;
+      const inner = readList(text, n, i);
+      if (inner === null) return null;
+      item = inner;
+      i = at;
     } else if (c === QUOTE) {
       const start = i;
       let hash = 0;
       let hasEscape = false;
       i++;
       for (;;) {
-        if (i >= n) return -(start + 1);
+        if (i >= n) {
+          failure = -(start + 1);
+          return null;
+        }
         const d = text.charCodeAt(i);
         if (d === QUOTE) break;
         if (d === BACKSLASH) {
@@ -182,14 +226,12 @@ function scan(text: string, first: number): { root: SList; end: number } | numbe
       if (hasEscape) {
         const inner = text.slice(start + 1, i - 1);
         const value = unescapeString(inner);
-        pending.push(
+        item =
           escapeString(value) !== inner
             ? new ParsedRawAtom(value, start, inner)
-            : new ParsedAtom(value, true, start),
-        );
+            : new QuotedAtom(value, start);
       } else {
-        const value = intern(text, start + 1, i - 1, hash);
-        pending.push(new ParsedAtom(value, true, start));
+        item = new QuotedAtom(intern(text, start + 1, i - 1, hash), start);
       }
     } else {
       const start = i;
@@ -203,19 +245,31 @@ function scan(text: string, first: number): { root: SList; end: number } | numbe
       }
       // A bare token's hash starts from its first character, a string's from 0: both feed the
       // same table, which only ever compares characters, so mixing them is harmless.
-      const value = intern(text, start, i, hash);
-      pending.push(new ParsedAtom(value, false, start));
+      item = new BareAtom(intern(text, start, i, hash), start);
     }
+    if (count === 0) a0 = item;
+    else if (count === 1) a1 = item;
+    else if (count === 2) a2 = item;
+    else if (count === 3) a3 = item;
+    else if (count === 4) a4 = item;
+    else if (count === 5) a5 = item;
+    else if (count === 6) a6 = item;
+    else if (count === 7) a7 = item;
+    else if (count === 8) rest = [a0, a1, a2, a3, a4, a5, a6, a7, item] as SNode[];
+    else rest.push(item);
+    count++;
   }
-  return offsets[depth - 1] as number;
+  failure = open;
+  return null;
 }
 
 // V8 makes slices of 13+ characters views into the source; a table entry like that would keep the
-// last file read alive, so only shorter texts (always copied) are shared. 8 rather than 12: the
-// 9-12 character tokens of a board are mostly coordinates that thrash the table (measured ~+0.03
-// of JSON.parse's rate in bench/sexp-reader).
-const INTERN_MAX = 8;
-const INTERN_SLOTS = 8192;
+// last file read alive, so only shorter texts (always copied) are shared. A board's 9-12 character
+// tokens are mostly coordinates (vme-wren.kicad_pcb: 2.0 M of them, 190 k distinct): with 8 k
+// slots they thrashed the table, with 64 k they mostly hit and save ~15% of the bytes a big board
+// promotes to the old generation (measured with --trace-gc-nvp).
+const INTERN_MAX = 12;
+const INTERN_SLOTS = 65536;
 const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(
   undefined,
 );
@@ -239,59 +293,43 @@ function intern(text: string, start: number, end: number, hash: number): string 
   return fresh;
 }
 
-/** `pending.slice(start)` through array literals for the common short lists (see `scan`). */
-function exactItems(p: SNode[], s: number): SNode[] {
-  switch (p.length - s) {
+/**
+ * The item array of a list, as an array literal of exactly `count` items (most lists have 2-4);
+ * a longer list is the array its 9th item started.
+ */
+function collect(
+  count: number,
+  a0: SNode | undefined,
+  a1: SNode | undefined,
+  a2: SNode | undefined,
+  a3: SNode | undefined,
+  a4: SNode | undefined,
+  a5: SNode | undefined,
+  a6: SNode | undefined,
+  a7: SNode | undefined,
+  rest: SNode[],
+): SNode[] {
+  switch (count) {
     case 0:
       return [];
     case 1:
-      return [p[s] as SNode];
+      return [a0] as SNode[];
     case 2:
-      return [p[s] as SNode, p[s + 1] as SNode];
+      return [a0, a1] as SNode[];
     case 3:
-      return [p[s] as SNode, p[s + 1] as SNode, p[s + 2] as SNode];
+      return [a0, a1, a2] as SNode[];
     case 4:
-      return [p[s] as SNode, p[s + 1] as SNode, p[s + 2] as SNode, p[s + 3] as SNode];
+      return [a0, a1, a2, a3] as SNode[];
     case 5:
-      return [
-        p[s] as SNode,
-        p[s + 1] as SNode,
-        p[s + 2] as SNode,
-        p[s + 3] as SNode,
-        p[s + 4] as SNode,
-      ];
+      return [a0, a1, a2, a3, a4] as SNode[];
     case 6:
-      return [
-        p[s] as SNode,
-        p[s + 1] as SNode,
-        p[s + 2] as SNode,
-        p[s + 3] as SNode,
-        p[s + 4] as SNode,
-        p[s + 5] as SNode,
-      ];
+      return [a0, a1, a2, a3, a4, a5] as SNode[];
     case 7:
-      return [
-        p[s] as SNode,
-        p[s + 1] as SNode,
-        p[s + 2] as SNode,
-        p[s + 3] as SNode,
-        p[s + 4] as SNode,
-        p[s + 5] as SNode,
-        p[s + 6] as SNode,
-      ];
+      return [a0, a1, a2, a3, a4, a5, a6] as SNode[];
     case 8:
-      return [
-        p[s] as SNode,
-        p[s + 1] as SNode,
-        p[s + 2] as SNode,
-        p[s + 3] as SNode,
-        p[s + 4] as SNode,
-        p[s + 5] as SNode,
-        p[s + 6] as SNode,
-        p[s + 7] as SNode,
-      ];
+      return [a0, a1, a2, a3, a4, a5, a6, a7] as SNode[];
     default:
-      return p.slice(s);
+      return rest;
   }
 }
 
