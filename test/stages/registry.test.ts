@@ -1,12 +1,17 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "../../engine/agent/tools/all-tools.js";
 import { parsePattern } from "../../engine/flow/path-pattern.js";
 import { gatePasses } from "../../engine/flow/stage.js";
 import { stageNames } from "../../engine/flow/stage-names.js";
 import { configSchema } from "../../engine/repo/config.js";
 import { stageGraph, stages } from "../../stages/registry.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+/** Every tool the agent can be given, and the ledger's own `finish`. */
+const TOOL_NAMES = new Set([...ALL_TOOLS.map((t) => t.name), "finish"]);
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -29,6 +34,15 @@ describe("stage registry", () => {
           expect(() => parsePattern(p)).not.toThrow();
         // A stage never reads what it owns (that would make it its own provider).
         expect(stage.inputs.filter((i) => stage.outputs.includes(i))).toEqual([]);
+      });
+
+      it("has a prompt that names what the stage owns, only real tools, and finish", async () => {
+        const prompt = await readFile(join(ROOT, stage.prompt), "utf8");
+        for (const owned of stage.outputs) expect(prompt, owned).toContain(owned);
+        const named = [...prompt.matchAll(/`([a-z]+(?:_[a-z]+)+|finish)`/g)].map((m) => m[1]);
+        expect(named).toContain("finish");
+        expect(named).toContain("propose_change");
+        for (const tool of named) expect(TOOL_NAMES.has(tool as string), tool).toBe(true);
       });
 
       it("has a gate that fails, with named evidence, on an empty repo", async () => {
