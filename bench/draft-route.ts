@@ -10,8 +10,8 @@ import { medianMs } from "./bench.js";
 const G = 1.27;
 const mm = (cells: number) => Math.round(cells * G * 1e4) / 1e4;
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function seeded(seed: number): () => number {
+/** Deterministic pseudo-random numbers (mulberry32); the router's random tests use it too. */
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { addCounts, countViolations } from "../kicad/cli/count-violations.js";
 import { drc } from "../kicad/cli/drc.js";
@@ -13,6 +12,7 @@ import { loadSchematicHierarchy, type SchematicHierarchy } from "../kicad/schema
 import { netlist } from "../kicad/schematic/netlist/netlist.js";
 import { renderScore } from "../kicad/score/render-score.js";
 import { scoreSchematic } from "../kicad/score/score-schematic.js";
+import { readOptional } from "../repo/read-optional.js";
 import type { CheckReport } from "./check-report.js";
 import type { CheckTarget } from "./check-target.js";
 import { driftDesignOf } from "./drift-design.js";
@@ -21,12 +21,8 @@ const NO_SCHEMATIC =
   "no schematic configured (set paths.schematic in .copperhead/config.json or pass a .kicad_sch)";
 
 async function readDoc(path: string): Promise<DriftDocument | undefined> {
-  try {
-    return { path, text: await readFile(path, "utf8") };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = await readOptional(path);
+  return text === undefined ? undefined : { path, text };
 }
 
 function engineSheetsOf(hierarchy: SchematicHierarchy): string[] {

@@ -1,16 +1,12 @@
 import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { readOptional } from "../../repo/read-optional.js";
 import { compilePattern, parsePattern } from "../path-pattern.js";
 
 /** A file's text, or undefined when it does not exist. */
-export async function readRepoText(repo: string, path: string): Promise<string | undefined> {
-  try {
-    return await readFile(join(repo, path), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+export function readRepoText(repo: string, path: string): Promise<string | undefined> {
+  return readOptional(join(repo, path));
 }
 
 async function walk(repo: string, dir: string, out: string[]): Promise<void> {

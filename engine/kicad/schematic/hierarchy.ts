@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
+import { readOptional } from "../../repo/read-optional.js";
 import { parseSexp } from "../sexp/parse.js";
 import { MissingSheetError } from "./missing-sheet-error.js";
 import type { PlacedSymbol } from "./placed-symbol.js";
@@ -41,13 +41,8 @@ export interface SchematicHierarchy {
 export type SheetReader = (absolutePath: string) => Promise<Schematic | undefined>;
 
 async function readFromDisk(path: string): Promise<Schematic | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = await readOptional(path);
+  if (text === undefined) return undefined;
   return readSchematic(parseSexp(text, { file: path }), { file: path });
 }
 

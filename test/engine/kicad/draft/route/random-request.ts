@@ -1,20 +1,11 @@
+import { seeded } from "../../../../../bench/draft-route.js";
 import type {
   RouteObstacle,
   RouteRequest,
   RouteTerminal,
 } from "../../../../../engine/kicad/draft/route/route-nets.js";
 
-/** A small seeded generator (mulberry32) so random cases replay exactly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded };
 
 const G = 1.27;
 const mm = (cells: number) => Math.round(cells * G * 1e4) / 1e4;
