@@ -1,7 +1,7 @@
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
 import { step } from "../drawing.js";
-import { type Attachment, attachPin, type PinRole } from "../pin-attachments.js";
+import { type Attachment, attachPin, type PinRole, STUB, textWidth } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
 import {
   addItems,
@@ -33,6 +33,8 @@ const PITCH = 2.54;
 const MAX_STEPS = 400;
 /** How much further out a stack goes to hang on its preferred side. */
 const DETOUR_FOR_SIDE = 7.62;
+/** The legibility checker's long-wire limit: a longer run along a pin's line is a label pair. */
+const MAX_RUN = 50.8;
 
 function overlaps(a: Box, b: Box, margin: number): boolean {
   return (
@@ -90,6 +92,36 @@ export function hangStacks(options: {
     }
     return undefined;
   };
+  const horizontal = outward === "left" || outward === "right";
+  const back: Direction = outward === "left" ? "right" : "left";
+  /**
+   * The run from `a` to `b` along the line: one wire, or, when a signal's run would be longer
+   * than the checker's limit, a label on a short stub at each end (`b` keeps none when its own
+   * attachment labels it). Labels read along the free line between, so only horizontal lines.
+   */
+  const run = (a: Point, b: Point, labelAtB: boolean) => {
+    const length = Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+    const w = textWidth(net);
+    if (
+      options.role.kind !== "label" ||
+      !horizontal ||
+      length <= MAX_RUN ||
+      length < 2 * (STUB + w) + PITCH
+    ) {
+      out.items.wires.push({ net, a, b });
+      return;
+    }
+    const ends: [Point, Point, Direction][] = [[a, step(a, outward, STUB), outward]];
+    if (labelAtB) ends.push([b, step(b, back, STUB), back]);
+    for (const [from, end, reads] of ends) {
+      const angle = reads === "left" ? 180 : 0;
+      out.items.wires.push({ net, a: from, b: end });
+      out.items.labels.push({ text: net, at: end, angle });
+      const box = boxAround([from, end, { x: end.x + (angle === 0 ? w : -w), y: end.y - 1.5 }]);
+      out.obstacles.push({ box });
+      occupied.push({ box, owner: pinKey });
+    }
+  };
   for (const stack of options.stacks) {
     // The preferred side (ground below, rails above) unless the other is much closer.
     let best: { s: number; drawing: StackDrawing } | undefined;
@@ -106,7 +138,7 @@ export function hangStacks(options: {
     for (const o of drawing.obstacles) out.obstacles.push({ ...o, box: shiftBox(o.box, at) });
     for (const [k, p] of drawing.stubEnds) out.stubEnds.set(k, shift(p, at));
     occupied.push({ box: shiftBox(drawing.box, at), owner: pinKey });
-    out.items.wires.push({ net, a: last, b: at });
+    run(last, at, true);
     if (last !== pin) out.items.junctions.push(last);
     last = at;
     s = best.s + PITCH;
@@ -124,7 +156,7 @@ export function hangStacks(options: {
     const extent = boxAround(attachment.extent);
     if (!wireClear(wireBox(at), occupied, pinKey) || !clearOf(extent, occupied)) continue;
     if (at.x !== last.x || at.y !== last.y) {
-      out.items.wires.push({ net, a: last, b: at });
+      run(last, at, false);
       out.items.junctions.push(last);
     }
     out.items.attachments.push({ pin: pinKey, attachment });
