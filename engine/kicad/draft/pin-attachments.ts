@@ -74,7 +74,11 @@ export function attachPin(
     out.extent.push({ x: end.x + (angle === 180 ? -w : w), y: snap(end.y - 1.27, 0.01) });
     return out;
   }
-  const rotation = role.ground ? GROUND_ROTATION[outward] : RAIL_ROTATION[outward];
+  // A ground never points up and a rail never down (a reader takes that for a fault): on such a
+  // stub the symbol turns to point right instead, at the stub's end.
+  const upsideDown = role.ground ? outward === "up" : outward === "down";
+  const points: Direction = upsideDown ? "right" : outward;
+  const rotation = role.ground ? GROUND_ROTATION[points] : RAIL_ROTATION[points];
   const libId = role.ground ? rails.ground(role.net) : rails.rail(role.net);
   out.symbols.push({
     key,
@@ -86,9 +90,9 @@ export function attachPin(
     onBoard: true,
     pinNumbers: ["1"],
   });
-  const far = step(end, outward, 5.08);
+  const far = step(end, points, 5.08);
   const w = textWidth(role.net);
-  const valueAt = outward === "up" || outward === "down" ? far : step(far, outward, w / 2);
+  const valueAt = points === "up" || points === "down" ? far : step(far, points, w / 2);
   out.powerValues.push({ index: 0, value: role.net, valueAt });
   out.extent.push(
     far,

@@ -31,8 +31,6 @@ const CLEARANCE = 0.635;
 const FIRST = 5.08;
 const PITCH = 2.54;
 const MAX_STEPS = 400;
-/** How much further out a stack goes to hang on its preferred side. */
-const DETOUR_FOR_SIDE = 7.62;
 /** The legibility checker's long-wire limit: a longer run along a pin's line is a label pair. */
 const MAX_RUN = 50.8;
 
@@ -75,6 +73,8 @@ export function hangStacks(options: {
   /** The sides a stack may hang to, preferred first, per stack. */
   sides: (stack: SatelliteStack) => Direction[];
   draw: (stack: SatelliteStack, hang: Direction) => StackDrawing;
+  /** How much further out (mm) a stack goes to hang on its preferred side. */
+  detour: (stack: SatelliteStack) => number;
   occupied: Occupied[];
 }): HungPin {
   const { pinKey, pin, outward, occupied } = options;
@@ -129,7 +129,7 @@ export function hangStacks(options: {
       const drawing = options.draw(stack, side);
       const found = firstClear(drawing, s);
       if (found === undefined) continue;
-      if (!best || found + DETOUR_FOR_SIDE < best.s) best = { s: found, drawing };
+      if (!best || found + options.detour(stack) < best.s) best = { s: found, drawing };
     }
     if (!best) throw new NoRoomError(`the parts hung from ${pinKey}`);
     const at = step(pin, outward, best.s);
