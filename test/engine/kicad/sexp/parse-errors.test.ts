@@ -96,6 +96,25 @@ describe("what the reader accepts", () => {
     expect(text.slice(root.items[2]!.offset)).toBe('(c)"d")');
   });
 
+  it("lists nested deeper than the stack allows: a typed error, not a RangeError", () => {
+    const depth = 200_000;
+    const error = parseError(`${"(a ".repeat(depth)}${")".repeat(depth)}`);
+    expect(error.line).toBe(1);
+    expect(error.column).toBeGreaterThan(1);
+    expect(error.expected).toBe("at most a few thousand levels of nesting");
+  });
+
+  it("a few hundred levels of nesting read fine", () => {
+    const depth = 500;
+    let node = parseSexp(`${"(a ".repeat(depth)}${")".repeat(depth)}`);
+    let levels = 1;
+    while (node.items[1]?.kind === "list") {
+      node = node.items[1];
+      levels++;
+    }
+    expect(levels).toBe(depth);
+  });
+
   it("an empty list", () => {
     expect(parseSexp("(a ())").items[1]).toMatchObject({ kind: "list", items: [] });
   });
