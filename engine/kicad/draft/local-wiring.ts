@@ -2,6 +2,7 @@ import type { Box, Point } from "../symbol/geometry.js";
 import type { DrawnLabel, DrawnWire } from "./drawing.js";
 import { snap } from "./drawing.js";
 import type { Obstacle } from "./layout/obstacle.js";
+import type { StubEnd } from "./layout/stub-end.js";
 import { textWidth } from "./pin-attachments.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
 import { RouteRequestError } from "./route/route-error.js";
@@ -10,7 +11,7 @@ import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js"
 /** What local wiring needs of a placed cell, relative to the cell's origin. */
 export interface WiringCell {
   obstacles: Obstacle[];
-  stubEnds: Map<string, Point>;
+  stubEnds: Map<string, StubEnd>;
 }
 
 const shift = (p: Point, o: Point): Point => ({
@@ -79,10 +80,11 @@ export function localWires(
   placed: readonly { cell: WiringCell; at: Point }[],
   bounds: Box,
 ): GroupWiring {
-  const ends = new Map<string, Point>();
+  const ends = new Map<string, StubEnd>();
   const obstacles: Obstacle[] = [];
   for (const { cell, at } of placed) {
-    for (const [pin, end] of cell.stubEnds) ends.set(pin, shift(end, at));
+    for (const [pin, end] of cell.stubEnds)
+      ends.set(pin, { at: shift(end.at, at), from: shift(end.from, at) });
     for (const o of cell.obstacles) {
       obstacles.push({
         pin: o.pin,
@@ -102,8 +104,11 @@ export function localWires(
       .filter((e) => resolved.parts.get(e.ref)?.part.group === group)
       .map((e) => `${e.ref}.${e.pin.number}`)
       .flatMap((pin) => {
-        const at = ends.get(pin);
-        return at && onGrid(at) ? [{ pin, at }] : [];
+        const end = ends.get(pin);
+        if (!end || !onGrid(end.at)) return [];
+        // The stub's pin end keeps every wire and label off the stub (the router's own guess
+        // from the obstacle boxes is the fallback).
+        return [onGrid(end.from) ? { pin, at: end.at, from: end.from } : { pin, at: end.at }];
       });
     if (terminals.length < 2) continue;
     // A net spread wider than this reads better as labels than as a long wire across the group.

@@ -3,6 +3,7 @@ import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js"
 import { snap } from "../drawing.js";
 import type { Attachment } from "../pin-attachments.js";
 import type { Obstacle } from "./obstacle.js";
+import type { StubEnd } from "./stub-end.js";
 
 /** What a cell draws, relative to its own origin, before it is moved into place. */
 export interface CellItems {
@@ -21,7 +22,7 @@ export interface Cell {
   place(origin: Point, wired: ReadonlySet<string>): Partial<Drawing>;
   /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
   obstacles: Obstacle[];
-  stubEnds: Map<string, Point>;
+  stubEnds: Map<string, StubEnd>;
 }
 
 export const emptyItems = (): CellItems => ({

@@ -16,6 +16,7 @@ import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import type { StackDrawing } from "./satellite-stack.js";
+import type { StubEnd } from "./stub-end.js";
 
 /** Something already drawn in a cell; `owner` is the host pin whose own wire may touch it. */
 export interface Occupied {
@@ -54,7 +55,7 @@ const wireClear = (box: Box, occupied: readonly Occupied[], skip: string) =>
 export interface HungPin {
   items: CellItems;
   obstacles: Obstacle[];
-  stubEnds: Map<string, Point>;
+  stubEnds: Map<string, StubEnd>;
 }
 
 /**
@@ -136,7 +137,8 @@ export function hangStacks(options: {
     const { drawing } = best;
     addItems(out.items, shiftItems(drawing.items, at));
     for (const o of drawing.obstacles) out.obstacles.push({ ...o, box: shiftBox(o.box, at) });
-    for (const [k, p] of drawing.stubEnds) out.stubEnds.set(k, shift(p, at));
+    for (const [k, p] of drawing.stubEnds)
+      out.stubEnds.set(k, { at: shift(p.at, at), from: shift(p.from, at) });
     occupied.push({ box: shiftBox(drawing.box, at), owner: pinKey });
     run(last, at, true);
     if (last !== pin) out.items.junctions.push(last);
@@ -162,8 +164,9 @@ export function hangStacks(options: {
     out.items.attachments.push({ pin: pinKey, attachment });
     out.obstacles.push({ pin: pinKey, box: extent }, { pin: pinKey, box: wireBox(at) });
     occupied.push({ box: extent, owner: pinKey }, { box: wireBox(at), owner: pinKey });
-    const end = attachment.wires[0]?.b;
-    if (end && attachment.labels.length > 0) out.stubEnds.set(pinKey, end);
+    const stub = attachment.wires[0];
+    if (stub && attachment.labels.length > 0)
+      out.stubEnds.set(pinKey, { at: stub.b, from: stub.a });
     return out;
   }
   throw new NoRoomError(`the label or power symbol of ${pinKey}`);

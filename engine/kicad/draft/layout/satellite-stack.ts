@@ -10,12 +10,13 @@ import { boxAround, type CellItems, emptyItems, shift, shiftBox, unionBox } from
 import type { Obstacle } from "./obstacle.js";
 import { partSymbol } from "./part-symbol.js";
 import type { SatelliteStack } from "./satellite-plan.js";
+import type { StubEnd } from "./stub-end.js";
 
 /** A stack drawn with its first near pin at the origin, hanging towards `hang`. */
 export interface StackDrawing {
   items: CellItems;
   obstacles: Obstacle[];
-  stubEnds: Map<string, Point>;
+  stubEnds: Map<string, StubEnd>;
   box: Box;
 }
 
@@ -50,7 +51,7 @@ export function stackDrawing(
 ): StackDrawing {
   const items = emptyItems();
   const obstacles: Obstacle[] = [];
-  const stubEnds = new Map<string, Point>();
+  const stubEnds = new Map<string, StubEnd>();
   const boxes: Box[] = [];
   let cursor: Point = { x: 0, y: 0 };
   stack.parts.forEach((sat, i) => {
@@ -127,8 +128,8 @@ export function stackDrawing(
     const extent = boxAround(attachment.extent);
     obstacles.push({ pin: key, box: extent });
     boxes.push(extent);
-    const end = attachment.wires[0]?.b;
-    if (end && attachment.labels.length > 0) stubEnds.set(key, end);
+    const stub = attachment.wires[0];
+    if (stub && attachment.labels.length > 0) stubEnds.set(key, { at: stub.b, from: stub.a });
   });
   return { items, obstacles, stubEnds, box: unionBox(boxes) };
 }

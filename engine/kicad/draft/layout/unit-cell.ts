@@ -12,13 +12,14 @@ import type { Obstacle } from "./obstacle.js";
 import { partSymbol } from "./part-symbol.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
+import type { StubEnd } from "./stub-end.js";
 
 /** A unit with everything hung from its pins, before it is moved into place. */
 export interface UnitDrawing {
   items: CellItems;
   box: Box;
   obstacles: Obstacle[];
-  stubEnds: Map<string, Point>;
+  stubEnds: Map<string, StubEnd>;
 }
 
 type Justify = "left" | "right" | undefined;
@@ -128,7 +129,7 @@ export function unitDrawing(options: {
     { box: fields.boxes[1] },
   ];
   const occupied: Occupied[] = obstacles.map((o, i) => ({ box: o.box, body: i === 0 }));
-  const stubEnds = new Map<string, Point>();
+  const stubEnds = new Map<string, StubEnd>();
   const hosting = geometry.pins.filter((p) => options.stacksOf(`${ref}.${p.pin.number}`).length);
   const drawnAt = new Map<string, string>();
   for (const { pin, offset, outward } of geometry.pins) {
@@ -149,8 +150,8 @@ export function unitDrawing(options: {
     const extent = boxAround(attachment.extent);
     obstacles.push({ pin: key, box: extent });
     occupied.push({ box: extent, owner: key });
-    const end = attachment.wires[0]?.b;
-    if (end && attachment.labels.length > 0) stubEnds.set(key, end);
+    const stub = attachment.wires[0];
+    if (stub && attachment.labels.length > 0) stubEnds.set(key, { at: stub.b, from: stub.a });
   }
   const endsOn = (stack: SatelliteStack) => {
     const last = stack.parts[stack.parts.length - 1];
