@@ -74,6 +74,11 @@ export function hangStacks(options: {
   /** The sides a stack may hang to, preferred first, per stack. */
   sides: (stack: SatelliteStack) => Direction[];
   draw: (stack: SatelliteStack, hang: Direction) => StackDrawing;
+  /**
+   * The pin's net has nothing in the group but this line: its label may sit on the line's first
+   * run instead of on a stub past the last stack (no local wire will need that stub).
+   */
+  labelOnRun?: boolean;
   /** How much further out (mm) a stack goes to hang on its preferred side. */
   detour: (stack: SatelliteStack) => number;
   occupied: Occupied[];
@@ -123,6 +128,27 @@ export function hangStacks(options: {
       occupied.push({ box, owner: pinKey });
     }
   };
+  let firstRun: number | undefined;
+  /**
+   * The label on the wire from the pin to the first stack, one stub's length out and reading
+   * along it (the wire split there), when its text fits before the stack and is clear.
+   */
+  const labelOnFirstRun = (index: number): boolean => {
+    const wire = out.items.wires[index];
+    if (!wire || options.role.kind !== "label" || !horizontal) return false;
+    const w = textWidth(net);
+    const length = Math.abs(wire.b.x - wire.a.x);
+    if (length < STUB + w + PITCH) return false;
+    const at = step(pin, outward, STUB);
+    const angle = outward === "left" ? 180 : 0;
+    const text = boxAround([at, { x: at.x + (angle === 0 ? w : -w), y: at.y - 1.5 }]);
+    if (!clearOf(text, occupied)) return false;
+    out.items.wires.splice(index, 1, { net, a: wire.a, b: at }, { net, a: at, b: wire.b });
+    out.items.labels.push({ text: net, at, angle });
+    out.obstacles.push({ pin: pinKey, box: text }, { pin: pinKey, box: boxAround([pin, last]) });
+    occupied.push({ box: text, owner: pinKey }, { box: boxAround([pin, last]), owner: pinKey });
+    return true;
+  };
   for (const stack of options.stacks) {
     // The preferred side (ground below, rails above) unless the other is much closer.
     let best: { s: number; drawing: StackDrawing } | undefined;
@@ -140,11 +166,14 @@ export function hangStacks(options: {
     for (const [k, p] of drawing.stubEnds)
       out.stubEnds.set(k, { at: shift(p.at, at), from: shift(p.from, at) });
     occupied.push({ box: shiftBox(drawing.box, at), owner: pinKey });
+    const before = out.items.wires.length;
     run(last, at, true);
+    if (last === pin && out.items.wires.length === before + 1) firstRun = before;
     if (last !== pin) out.items.junctions.push(last);
     last = at;
     s = best.s + PITCH;
   }
+  if (options.labelOnRun && firstRun !== undefined && labelOnFirstRun(firstRun)) return out;
   // The pin's own name past the last stack: a label or a power symbol on a stub.
   for (let i = 0; i < MAX_STEPS; i++, s += PITCH) {
     const at = step(pin, outward, s);

@@ -76,6 +76,24 @@ function hostFields(
   return { refAt, valueAt, justify, boxes };
 }
 
+/** Nothing on the pin's net in its group but the pin and the parts hung right on its line. */
+function aloneOnLine(
+  resolved: ResolvedIntent,
+  key: string,
+  stacks: readonly SatelliteStack[],
+): boolean {
+  const net = resolved.nets.find((n) =>
+    n.endpoints.some((e) => `${e.ref}.${e.pin.number}` === key),
+  );
+  if (net?.class.class !== "signal") return false;
+  const group = resolved.parts.get(key.slice(0, key.lastIndexOf(".")))?.part.group;
+  const onLine = new Set([key, ...stacks.map((s) => `${s.parts[0]?.ref}.${s.parts[0]?.near}`)]);
+  return net.endpoints.every(
+    (e) =>
+      onLine.has(`${e.ref}.${e.pin.number}`) || resolved.parts.get(e.ref)?.part.group !== group,
+  );
+}
+
 /** How much further out a stack goes to hang on its preferred side. */
 const SIDE_DETOUR = 7.62;
 const POWER_DETOUR = 25.4;
@@ -175,6 +193,7 @@ export function unitDrawing(options: {
       role: roleOf(key),
       rails,
       sides: sidesFor(outward, endsOn),
+      labelOnRun: aloneOnLine(resolved, key, options.stacksOf(key)),
       // A stack ending on power hangs the wrong way (its symbol turned sideways) only to save a
       // long way round: forced to its side, one capacitor went 130 mm out and cost a paper size.
       detour: (stack) => (endsOn(stack) ? POWER_DETOUR : SIDE_DETOUR),
