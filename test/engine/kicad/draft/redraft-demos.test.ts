@@ -13,8 +13,8 @@ import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
  * KiCad demo designs redrafted from their own netlists. Chosen as the single-sheet demos whose
- * redraft is clean today; ecc83-pp (the drafter refuses: two nets touch — an engine fault it
- * detects; see /work/briefs/ecc83-diagnosis.md) is a known gap.
+ * redraft is clean today. ecc83-pp used to be refused (two heater nets touched: a straight local
+ * wire ran through another pin's stub end); the maze router keeps wires off stubs now.
  */
 const DEMOS = [
   "simulation/power_supplies/royer/royer1.kicad_sch",
@@ -27,6 +27,8 @@ const DEMOS = [
   // Symbols placed with (lib_name …) from an uninstalled library, footprints from the project's
   // own fp-lib-table (carried beside the redraft).
   "stickhub/StickHub.kicad_sch",
+  // A triode pair whose heater unit has three pins side by side on two nets.
+  "ecc83/ecc83-pp.kicad_sch",
 ];
 
 /** Nets as sets of `REF.PIN`, names aside (auto-named nets are named after different pins). */
