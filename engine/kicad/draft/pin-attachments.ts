@@ -51,6 +51,8 @@ export function attachPin(
   role: PinRole,
   rails: RailSymbols,
   key: string,
+  /** On a horizontal stub, stand a power symbol upright at its end instead of along the stub. */
+  upright = false,
 ): Attachment {
   const out: Attachment = {
     wires: [],
@@ -77,7 +79,14 @@ export function attachPin(
   // A ground never points up and a rail never down (a reader takes that for a fault): on such a
   // stub the symbol turns to point right instead, at the stub's end.
   const upsideDown = role.ground ? outward === "up" : outward === "down";
-  const points: Direction = upsideDown ? "right" : outward;
+  const sideways = outward === "left" || outward === "right";
+  const points: Direction = upsideDown
+    ? "right"
+    : upright && sideways
+      ? role.ground
+        ? "down"
+        : "up"
+      : outward;
   const rotation = role.ground ? GROUND_ROTATION[points] : RAIL_ROTATION[points];
   const libId = role.ground ? rails.ground(role.net) : rails.rail(role.net);
   out.symbols.push({

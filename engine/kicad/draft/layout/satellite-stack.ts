@@ -123,7 +123,9 @@ export function stackDrawing(
       return;
     }
     const key = `${ref}.${sat.far}`;
-    const attachment = attachPin(far, hang, roleOf(key), rails, `power/${key}`);
+    // A stack's end has room around it (it is placed clear by its box): its power symbol stands
+    // upright even when the stack hangs sideways.
+    const attachment = attachPin(far, hang, roleOf(key), rails, `power/${key}`, true);
     items.attachments.push({ pin: key, attachment });
     const extent = boxAround(attachment.extent);
     obstacles.push({ pin: key, box: extent });

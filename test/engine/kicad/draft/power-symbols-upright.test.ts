@@ -63,7 +63,8 @@ describe.each(EXAMPLES)("power symbols in the draft of examples/intents/%s", (na
     }
     expect(total).toBeGreaterThan(0);
     expect(wrong).toEqual([]);
-    // Sideways is the fallback for a stub that faces the wrong way (and side pins' stubs).
-    expect(upright).toBeGreaterThan(0);
+    // Sideways only on a side pin of a multi-pin part (neighbours 2.54 mm away leave no room to
+    // stand it up) or a stub facing the wrong way; hung parts' ends stand upright: most do.
+    expect(upright / total).toBeGreaterThan(0.5);
   });
 });
