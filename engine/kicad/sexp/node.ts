@@ -1,7 +1,8 @@
 /**
  * The s-expression tree every KiCad file is read into. Atoms keep whether they were quoted so a
  * file writes back byte for byte; `offset` is the character (UTF-16 unit) position in the source,
- * -1 for built nodes (line and column are computed only when an error needs them).
+ * -1 for built nodes and for parsed short atoms, which the reader shares (one frozen object per
+ * distinct short token; see parse.ts). Line and column are computed only when an error needs them.
  */
 export interface SList {
   readonly kind: "list";

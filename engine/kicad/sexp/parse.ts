@@ -239,7 +239,7 @@ function readList(text: string, n: number, open: number): ParsedList | null {
             ? new ParsedRawAtom(value, start, inner)
             : new QuotedAtom(value, start);
       } else {
-        item = new QuotedAtom(intern(text, start + 1, i - 1, hash), start);
+        item = sharedAtom(quotedAtoms, QuotedAtom, text, start + 1, i - 1, hash, start);
       }
     } else {
       const start = i;
@@ -253,7 +253,7 @@ function readList(text: string, n: number, open: number): ParsedList | null {
       }
       // A bare token's hash starts from its first character, a string's from 0: both feed the
       // same table, which only ever compares characters, so mixing them is harmless.
-      item = new BareAtom(intern(text, start, i, hash), start);
+      item = sharedAtom(bareAtoms, BareAtom, text, start, i, hash, start);
     }
     if (count === 0) a0 = item;
     else if (count === 1) a1 = item;
@@ -274,30 +274,43 @@ function readList(text: string, n: number, open: number): ParsedList | null {
 // V8 makes slices of 13+ characters views into the source; a table entry like that would keep the
 // last file read alive, so only shorter texts (always copied) are shared. A board's 9-12 character
 // tokens are mostly coordinates (vme-wren.kicad_pcb: 2.0 M of them, 190 k distinct): with 8 k
-// slots they thrashed the table, with 64 k they mostly hit and save ~15% of the bytes a big board
-// promotes to the old generation (measured with --trace-gc-nvp).
+// slots they thrashed the table, with 64 k they mostly hit.
 const INTERN_MAX = 12;
 const INTERN_SLOTS = 65536;
-const interned: (string | undefined)[] = new Array<string | undefined>(INTERN_SLOTS).fill(
+type AtomClass = new (text: string, offset: number) => SAtom;
+const bareAtoms: (SAtom | undefined)[] = new Array<SAtom | undefined>(INTERN_SLOTS).fill(undefined);
+const quotedAtoms: (SAtom | undefined)[] = new Array<SAtom | undefined>(INTERN_SLOTS).fill(
   undefined,
 );
 
 /**
- * `text.slice(start, end)`, but short texts seen before come back as the same string: most
- * tokens of a KiCad file (keywords, layer names, grid coordinates) repeat thousands of times.
+ * The atom for `text.slice(start, end)`. Short tokens (keywords, layer names, grid coordinates,
+ * `yes`/`no`) repeat millions of times in a board, and every parsed node survives the parse, so
+ * each one allocated is GC copying: a short token seen before is the SAME frozen atom object, with
+ * no source offset (-1, as for built nodes; lists and long atoms keep theirs, and errors point at
+ * lists). Frozen, so an edit of one shared atom throws instead of changing every place it is used.
  */
-function intern(text: string, start: number, end: number, hash: number): string {
+function sharedAtom(
+  table: (SAtom | undefined)[],
+  Atom: AtomClass,
+  text: string,
+  start: number,
+  end: number,
+  hash: number,
+  offset: number,
+): SAtom {
   const length = end - start;
-  if (length > INTERN_MAX) return text.slice(start, end);
+  if (length > INTERN_MAX) return new Atom(text.slice(start, end), offset);
   const slot = (hash ^ length) & (INTERN_SLOTS - 1);
-  const known = interned[slot];
-  if (known !== undefined && known.length === length) {
+  const known = table[slot];
+  if (known !== undefined && known.text.length === length) {
+    const word = known.text;
     let k = 0;
-    while (k < length && known.charCodeAt(k) === text.charCodeAt(start + k)) k++;
+    while (k < length && word.charCodeAt(k) === text.charCodeAt(start + k)) k++;
     if (k === length) return known;
   }
-  const fresh = text.slice(start, end);
-  interned[slot] = fresh;
+  const fresh = Object.freeze(new Atom(text.slice(start, end), -1));
+  table[slot] = fresh;
   return fresh;
 }
 

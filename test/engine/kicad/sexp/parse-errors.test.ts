@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SAtom, SList } from "../../../../engine/kicad/sexp/node.js";
 import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
 import { SexpParseError } from "../../../../engine/kicad/sexp/parse-error.js";
 
@@ -88,12 +89,36 @@ describe("what the reader accepts", () => {
     expect(root.items).toHaveLength(3);
   });
 
-  it("atoms end at parens and quotes; offsets point into the source", () => {
+  it("atoms end at parens and quotes; list offsets point into the source", () => {
     const text = '(a b(c)"d")';
     const root = parseSexp(text);
     expect(root.items.map((item) => item.kind)).toEqual(["atom", "atom", "list", "atom"]);
-    for (const item of root.items) expect(item.offset).toBeGreaterThan(0);
+    expect(root.offset).toBe(0);
     expect(text.slice(root.items[2]!.offset)).toBe('(c)"d")');
+  });
+
+  it("short tokens are one shared, frozen atom without an offset; long ones keep theirs", () => {
+    const long = "a-token-longer-than-twelve";
+    const text = `(at 1.27 2.54) (at 1.27 0) "${long}"`;
+    const root = parseSexp(`(r ${text})`);
+    const [first, second] = [root.items[1], root.items[2]] as [SList, SList];
+    expect(first.items[0]).toBe(second.items[0]);
+    expect(first.items[1]).toBe(second.items[1]);
+    expect(first.items[0]).toMatchObject({ kind: "atom", text: "at", quoted: false, offset: -1 });
+    expect(Object.isFrozen(first.items[1])).toBe(true);
+    expect(() => {
+      (first.items[1] as SAtom).text = "5.08";
+    }).toThrow(TypeError);
+    const longAtom = root.items[3] as SAtom;
+    expect(longAtom).toMatchObject({ text: long, quoted: true });
+    expect(`(r ${text})`.slice(longAtom.offset)).toBe(`"${long}")`);
+    // A quoted and a bare spelling of the same short text stay different atoms.
+    const both = parseSexp('(x yes "yes")');
+    expect(both.items[1]).not.toBe(both.items[2]);
+    expect([(both.items[1] as SAtom).quoted, (both.items[2] as SAtom).quoted]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("lists nested deeper than the stack allows: a typed error, not a RangeError", () => {
