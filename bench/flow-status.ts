@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { adoptPassingStages } from "../engine/flow/adopt.js";
@@ -19,23 +20,44 @@ function body(i: number): string {
   return line.repeat(1 + ((i * 7919) % 90));
 }
 
+/** examples/led from bench/ when run from source, or from dist/bench/ once built. */
+const LED = [join(import.meta.dirname, ".."), join(import.meta.dirname, "..", "..")]
+  .map((root) => join(root, "examples", "led"))
+  .find((dir) => existsSync(dir));
+
 /**
- * A hardware repo of FILES files: a passing design, firmware sources and fabrication outputs
- * (all fingerprinted by stages), and vendored library files no stage reads.
+ * A hardware repo of FILES files: a passing design (the LED example's real KiCad project, since
+ * the schematic and layout gates run kicad-cli), firmware sources and fabrication outputs (all
+ * fingerprinted by stages), and vendored library files no stage reads.
  */
 async function generateRepo(dir: string): Promise<number> {
+  if (!LED) throw new Error("examples/led not found beside bench/ or dist/bench/");
+  const led = (path: string) => readFile(join(LED, path), "utf8");
+  const bom = (await led("docs/BOM.md"))
+    .replace(
+      "PinHeader_1x02_P2.54mm_Vertical | — |",
+      "PinHeader_1x02_P2.54mm_Vertical | 61300211121 |",
+    )
+    .replace("R_0603_1608Metric | — |", "R_0603_1608Metric | RC0603FR-07330RL |")
+    .replace("LED_0603_1608Metric | — |", "LED_0603_1608Metric | 150060RS75000 |");
   const files: Array<[string, string]> = [
     ["brief.md", "# Brief: benchmark board\n\nA board with a lot of files.\n"],
     ["docs/SPEC.md", "# Spec\n\n## Budgets\n\n- 5 V at 1 A\n"],
     ["docs/SUBSYSTEMS.md", "# Subsystems\n\n## Power\n\nA regulator feeds every rail.\n"],
-    ["docs/BOM.md", "| Refdes | MPN |\n|---|---|\n| U1 | TPS62160DSGR |\n"],
-    ["docs/PINOUT.md", "# Pinout\n\n| Pin | Net |\n|---|---|\n| 1 | VIN |\n"],
+    ["docs/BOM.md", bom],
+    ["docs/PINOUT.md", await led("docs/PINOUT.md")],
     ["docs/LAYOUT.md", "# Layout\n\n## Draft quality\n\nFine.\n"],
     ["docs/DEVPLAN.md", "# Plan\n\n## Bring-up\n\nPower first.\n"],
-    ["hardware/board.kicad_sch", "(kicad_sch (version 20250114))\n"],
-    ["hardware/board.kicad_pcb", "(kicad_pcb (version 20241229))\n"],
     ["outputs/board.drl", "M48\nM30\n"],
   ];
+  for (const file of [
+    "led.kicad_pro",
+    "led.kicad_sch",
+    "led.kicad_pcb",
+    "sym-lib-table",
+    "fp-lib-table",
+  ])
+    files.push([`hardware/${file}`, await led(file)]);
   for (let i = files.length; i < FILES; i++) {
     const kind = i % 10;
     const bucket = Math.floor(i / 100);
