@@ -15,6 +15,7 @@ import { loadSchematicHierarchy } from "../../kicad/schematic/hierarchy.js";
 import { renderScore } from "../../kicad/score/render-score.js";
 import { scoreSchematic } from "../../kicad/score/score-schematic.js";
 import { readConfig } from "../../repo/config.js";
+import { readOptional } from "../../repo/read-optional.js";
 import type { MutatedFact } from "../ledger/facts.js";
 import type { ToolResult } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
@@ -36,13 +37,6 @@ export const draftSchematicArgs = z.object({
       "the IR inline; when given it is drafted and, on success, saved to intent_path so the sheet can be regenerated",
     ),
 });
-
-async function readOptional(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw error;
-  });
-}
 
 /**
  * draft_schematic (seed 000): validate the IR, draft the configured sheet from it, write it, and

@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { UsageError } from "../../errors.js";
+import { readOptional } from "../../repo/read-optional.js";
 import { checkLegibility } from "../legibility/check-legibility.js";
 import { parseLegibilityConfig } from "../legibility/config.js";
 import type { LegibilityReport } from "../legibility/report.js";
@@ -24,15 +24,6 @@ export interface DraftProjectInput {
 export type DraftProjectResult =
   | { ok: true; report: DraftReport; legibility: LegibilityReport; score: ScoreReport }
   | { ok: false; findings: IntentFinding[] };
-
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
 
 /** One call: draft the intent file into the sheet, then check and score what was written. */
 export async function draftProject(input: DraftProjectInput): Promise<DraftProjectResult> {

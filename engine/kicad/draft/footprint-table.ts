@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
+import { readOptional } from "../../repo/read-optional.js";
 import { node } from "../sexp/build.js";
 import { atom, children, childText, str } from "../sexp/node.js";
 import { parseSexp } from "../sexp/parse.js";
@@ -7,15 +7,6 @@ import { writeSexp } from "../sexp/write.js";
 
 // KiCad accepts both spellings of the project-folder variable in library URIs.
 const PROJECT_DIR = /^(\$\{KIPRJMOD\}|\$\(KIPRJMOD\))/;
-
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
 
 /**
  * The original project's `fp-lib-table` rows that the given footprints (`Library:Footprint`)
