@@ -5,6 +5,7 @@ import { localWires, signalFlowOrder } from "../local-wiring.js";
 import { textWidth } from "../pin-attachments.js";
 import type { ResolvedIntent, ResolvedPart } from "../resolved-intent.js";
 import { type Cell, emptyDrawing, merge, shift } from "./cell-items.js";
+import { isConnector } from "./is-connector.js";
 
 const CELL_GAP = 5.08;
 const GROUP_PAD = 5.08;
@@ -24,7 +25,6 @@ export interface GroupBlock {
  * (right). Everything else keeps signal-flow order in between.
  */
 export function edgeOrder(members: readonly ResolvedPart[]): ResolvedPart[] {
-  const isConnector = (m: ResolvedPart) => m.symbol.libId.startsWith("Connector");
   const first = members.find(isConnector);
   const rest = members.filter((m) => m !== first && !isConnector(m));
   const outputs = members.filter((m) => m !== first && isConnector(m));

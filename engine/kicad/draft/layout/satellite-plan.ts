@@ -1,5 +1,6 @@
 import type { ResolvedIntent, ResolvedNet, ResolvedPart } from "../resolved-intent.js";
 import { unitGeometry, unitsOf } from "../unit-geometry.js";
+import { isConnector } from "./is-connector.js";
 
 /** A two-pin part hung in line: `near` faces the wire it hangs from, `far` carries on. */
 export interface Satellite {
@@ -51,9 +52,9 @@ function rank(net: ResolvedNet): number {
 /**
  * Which two-pin part hangs from which pin, as a person would draw them: each in-line two-pin part
  * sits beside a pin of a multi-pin part of its group that it shares a net with (a signal net
- * first, else a supply rail, else ground); a part joined by a signal net to the free end of a
- * hung part follows it (R → LED); parts left without a host host the rest themselves (a fuse and
- * the TVS on its output, a bulk cap beside a terminal).
+ * first, else a supply rail, else ground; an IC's pin before a connector's); a part joined by a
+ * signal net to the free end of a hung part follows it (R → LED); parts left without a host host
+ * the rest themselves (a fuse and the TVS on its output, a bulk cap beside a terminal).
  */
 export function planSatellites(
   resolved: ResolvedIntent,
@@ -75,6 +76,9 @@ export function planSatellites(
   // scorer counts those units as two-pin parts too, so each should get something hung on it.
   const pairUnit = new Map<string, string>();
   const powerIn = new Set<string>();
+  // Pins of connectors: a pull-up or a decoupling cap is drawn at the IC pin it serves, not at the
+  // header pin that happens to share the net (an ISP header's RESET).
+  const onConnector = new Set<string>();
   const stackedTwins = new Set<string>();
   const addHost = (part: ResolvedPart) => {
     for (const unit of unitsOf(part.symbol.symbol)) {
@@ -88,6 +92,7 @@ export function planSatellites(
         spots.add(spot);
         if (pins.length === 2) pairUnit.set(key, `${part.part.ref}/${unit}`);
         if (p.pin.type === "power_in") powerIn.add(key);
+        if (isConnector(part)) onConnector.add(key);
       }
     }
     for (const number of pinsOf(part)) {
@@ -121,6 +126,7 @@ export function planSatellites(
           const score = [
             rank(net),
             pair !== undefined && !servedPairs.has(pair) ? 0 : 1,
+            onConnector.has(host) ? 1 : 0,
             rank(net) > 0 && powerIn.has(host) ? 0 : 1,
             load.get(host) ?? 0,
           ];

@@ -61,12 +61,27 @@ describe("planSatellites", () => {
     const all = planOf(resolved).flatMap(stacks);
     // C8 decouples the LM358: on its V+ pin (power input), not on a connector's +3V3 pin.
     expect(all).toContain("U3.8: C8");
-    // The ADC filter capacitor (ADC to GND) follows its series resistor in line: R7 > C7.
-    expect(all).toContain("J4.3: R7>C7");
+    // The ADC filter capacitor (ADC to GND) follows its series resistor in line: R7 > C7, hung
+    // from the op-amp output that drives it rather than the test header's AMP_OUT pin.
+    expect(all).toContain("U3.7: R7>C7");
     // The op-amp's feedback divider hangs from its inverting input and output.
     expect(all).toContain("U3.6: R5");
     expect(all).toContain("U3.7: R6");
     // Indicators: no multi-pin part in the group, so each resistor hosts its LED.
     expect(all).toContain("R8.2: D2");
+  });
+
+  it("hangs a part from the IC's pin rather than a connector's pin on the same net", async () => {
+    const resolved = await resolvedExample("mcu-opamp-board");
+    const all = planOf(resolved).flatMap(stacks);
+    // The RESET pull-up sits at the MCU's RESET pin (U2 pin 1), not the ISP header's (J2 pin 5).
+    const u2Reset = resolved.nets
+      .find((n) => n.net.name === "RESET")
+      ?.endpoints.find((e) => e.ref === "U2");
+    expect(u2Reset?.pin.number).toBe("1");
+    expect(all).toContain("U2.1: R1");
+    expect(all.filter((s) => s.startsWith("J2."))).toEqual([]);
+    // The sensor's input network hangs from the op-amp's input, not the sensor header J3.
+    expect(all.filter((s) => s.startsWith("J3."))).toEqual([]);
   });
 });
