@@ -63,6 +63,13 @@ export interface GroupWiring {
 /** KiCad's own legibility advice: a wire longer than this is better as a label pair. */
 const MAX_SPAN = 50.8;
 
+/**
+ * A wire may run this much longer than the Manhattan distance between its ends: enough for an
+ * op-amp's feedback loop (about 23 mm over), not for a wire looping around the group (an ISP
+ * header's lines round an MCU), which reads worse than a label pair.
+ */
+const MAX_EXCESS = 25.4;
+
 const onGrid = (p: Point) =>
   Math.abs(p.x / 1.27 - Math.round(p.x / 1.27)) < 1e-6 &&
   Math.abs(p.y / 1.27 - Math.round(p.y / 1.27)) < 1e-6;
@@ -131,7 +138,7 @@ export function localWires(
   if (nets.length === 0) return out;
   let routed: RoutedNet[];
   try {
-    routed = routeNets({ nets, obstacles, bounds, maxDetour: 2 });
+    routed = routeNets({ nets, obstacles, bounds, maxDetour: 2, maxExcess: MAX_EXCESS });
   } catch (error) {
     // A request the router refuses (a terminal off its grid) leaves the group labelled.
     if (error instanceof RouteRequestError) return out;

@@ -14,6 +14,8 @@ export interface GrowOptions {
   /** Extra cells around start and tree the first search may use before trying the whole grid. */
   margin: number;
   maxDetour?: number;
+  /** Grid steps a connection may exceed its Manhattan distance by. */
+  maxExcess?: number;
 }
 
 const bitCount = (a: number) => (a & 1) + ((a >> 1) & 1) + ((a >> 2) & 1) + ((a >> 3) & 1);
@@ -156,11 +158,15 @@ function connect(
     }
     const path = finder.find({ ...query, window });
     if (!path) continue;
-    if (options.maxDetour !== undefined) {
+    if (options.maxDetour !== undefined || options.maxExcess !== undefined) {
       const end = path[path.length - 1] as number;
       const ei = end % w;
       const manhattan = Math.abs(ei - si) + Math.abs((end - ei) / w - sj);
-      if (path.length - 1 > options.maxDetour * Math.max(1, manhattan)) return undefined;
+      const steps = path.length - 1;
+      if (options.maxDetour !== undefined && steps > options.maxDetour * Math.max(1, manhattan))
+        return undefined;
+      if (options.maxExcess !== undefined && steps - manhattan > options.maxExcess)
+        return undefined;
     }
     return path;
   }

@@ -43,6 +43,11 @@ export interface RouteRequest {
   /** optional: give up on a connection longer than this many times its Manhattan distance */
   maxDetour?: number;
   /**
+   * optional: give up on a connection longer than its Manhattan distance by more than this (mm):
+   * a wire that loops around a group reads worse than a label pair, however far apart its ends
+   */
+  maxExcess?: number;
+  /**
    * optional cost tuning, in grid steps (defaults: bend 2, cross 8, junction 1, and hug 1 per
    * step run right beside another net's parallel wire)
    */

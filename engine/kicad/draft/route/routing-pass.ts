@@ -51,7 +51,15 @@ export class RoutingPass {
       this.finder,
       { net: n + 1, terminals, ownBoxes },
       () => ++this.trees,
-      { costs: this.costs, margin: MARGIN, maxDetour: request.maxDetour },
+      {
+        costs: this.costs,
+        margin: MARGIN,
+        maxDetour: request.maxDetour,
+        maxExcess:
+          request.maxExcess === undefined
+            ? undefined
+            : Math.floor(request.maxExcess / (request.grid ?? 1.27) + 1e-6),
+      },
     );
     this.cellsOf[n] = cells;
     const drawn = netWires(grid, n + 1, cells, new Set(terminals.map((t) => t.cell)));

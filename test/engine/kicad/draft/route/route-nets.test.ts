@@ -259,6 +259,29 @@ describe("routeNets", () => {
     ]);
   });
 
+  it("gives up on a connection that runs further out of its way than maxExcess allows", () => {
+    // Round the wall's end and back: 8 steps apart, the wire needs about 48 (40 over).
+    const wall = { box: box(4, -19, 5, 19) };
+    const request = { nets: [net("N", [0, 0], [8, 0])], obstacles: [wall], bounds };
+    const wired = route({ ...request, maxExcess: 45 * G })[0];
+    expect(wired?.components).toEqual([["N.1", "N.2"]]);
+    const over = length(wired?.wires ?? []) - 8 * G;
+    expect(over).toBeGreaterThan(35 * G);
+    expect(over).toBeLessThanOrEqual(45 * G + 1e-6);
+    expect(
+      canonicalGroups(route({ ...request, maxExcess: over - G })[0]?.components ?? []),
+    ).toEqual([["N.1"], ["N.2"]]);
+    // A short detour round a small block in the way stays wired under a tight limit.
+    const block = { box: box(3, -1, 5, 1) };
+    const near = route({
+      nets: [net("N", [0, 0], [8, 0])],
+      obstacles: [block],
+      bounds,
+      maxExcess: 10 * G,
+    });
+    expect(near[0]?.components).toEqual([["N.1", "N.2"]]);
+  });
+
   it("refuses a terminal off the grid or outside the bounds, saying how to fix it", () => {
     const off = {
       nets: [{ name: "N", terminals: [{ pin: "A.1", at: { x: 0.5, y: 0 } }] }],
