@@ -77,7 +77,7 @@ export function planSatellites(
   const pairUnit = new Map<string, string>();
   const powerIn = new Set<string>();
   // Pins of connectors: a pull-up or a decoupling cap is drawn at the IC pin it serves, not at the
-  // header pin that happens to share the net (an ISP header's RESET).
+  // header pin that happens to share its net (an ISP header's RESET).
   const onConnector = new Set<string>();
   const stackedTwins = new Set<string>();
   const addHost = (part: ResolvedPart) => {
@@ -119,14 +119,18 @@ export function planSatellites(
         if (!net) continue;
         const far = numbers.find((n) => n !== near) as string;
         if (rank(net) > maxRank) continue;
-        for (const host of hostPins.get(net.net.name) ?? []) {
-          if (host.startsWith(`${t.part.ref}.`)) continue;
-          if ((load.get(host) ?? 0) >= MAX_PER_PIN) continue;
+        const open = (hostPins.get(net.net.name) ?? []).filter(
+          (host) => !host.startsWith(`${t.part.ref}.`) && (load.get(host) ?? 0) < MAX_PER_PIN,
+        );
+        // Only against an IC pin on the same net: a series part between a connector's net and
+        // an IC's (an input resistor) keeps its usual order.
+        const icOnNet = open.some((host) => !onConnector.has(host));
+        for (const host of open) {
           const pair = pairUnit.get(host);
           const score = [
             rank(net),
             pair !== undefined && !servedPairs.has(pair) ? 0 : 1,
-            onConnector.has(host) ? 1 : 0,
+            icOnNet && onConnector.has(host) ? 1 : 0,
             rank(net) > 0 && powerIn.has(host) ? 0 : 1,
             load.get(host) ?? 0,
           ];

@@ -84,4 +84,11 @@ describe("planSatellites", () => {
     // The sensor's input network hangs from the op-amp's input, not the sensor header J3.
     expect(all.filter((s) => s.startsWith("J3."))).toEqual([]);
   });
+
+  it("keeps a series part between a connector's net and an IC's on the connector", async () => {
+    // R49 joins CH1_IN (header J3, TVS D10) to CH1_SENS (U2's input): no IC pin shares J3's
+    // net, so the connector is no worse a host and the input reads J3 > R49 > U2.
+    const all = planOf(await resolvedExample("sensor-hub")).flatMap(stacks);
+    expect(all.filter((s) => s.endsWith(": R49"))).toEqual(["J3.2: R49"]);
+  });
 });
