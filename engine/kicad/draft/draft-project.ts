@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { UsageError } from "../../errors.js";
 import { readOptional } from "../../repo/read-optional.js";
 import { checkLegibility } from "../legibility/check-legibility.js";
@@ -59,6 +60,9 @@ export async function draftProject(input: DraftProjectInput): Promise<DraftProje
     bom,
   });
   if (!drafted.ok) return drafted;
+  // Like --from's redraft/ folder: --out may name a folder that does not exist yet. Made only
+  // after the draft succeeded, so a failed draft still leaves nothing behind.
+  await mkdir(dirname(input.sheetPath), { recursive: true });
   await writeDraft(drafted.files);
   const hierarchy = await loadSchematicHierarchy(input.sheetPath);
   const legibility = checkLegibility(hierarchy, { config: parseLegibilityConfig(undefined) });

@@ -59,6 +59,22 @@ describe("copperhead draft", () => {
     await expect(access(repo.path("broken.kicad_sch"))).rejects.toThrow();
   });
 
+  it("--out into folders that do not exist yet makes them, and only for a draft that succeeds", async () => {
+    const broken = captureIo(repo.dir, env);
+    const failed = await runCli(
+      ["draft", "--intent", "broken.intent.json", "--out", "never/made/x.kicad_sch"],
+      broken,
+    );
+    expect(failed).toBe(1);
+    await expect(access(repo.path("never"))).rejects.toThrow();
+    const io = captureIo(repo.dir, env);
+    const code = await runCli(["draft", "--out", "drafts/usb/usb.kicad_sch"], io);
+    expect(io.err()).toBe("");
+    expect(code).toBe(0);
+    await access(repo.path("drafts/usb/usb.kicad_sch"));
+    await access(repo.path("drafts/usb/sym-lib-table"));
+  });
+
   it("--from regenerates an existing design and keeps the derived intent", async () => {
     const io = captureIo(repo.dir, process.env);
     const code = await runCli(
