@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { gitDirOf } from "../repo/repo-root.js";
 import type { Fingerprints } from "./events.js";
-import { fingerprintPattern } from "./fingerprint.js";
+import { fingerprintPattern, lowerBound } from "./fingerprint.js";
 import { type ListedFile, listFiles } from "./git-listing.js";
 import { HashCache } from "./hash-cache.js";
 import { hashListed } from "./hash-listed.js";
@@ -22,17 +22,6 @@ function cleanStateKey(
     parts.push(`${path}\0${id}\n`);
   }
   return createHash("sha256").update(parts.join("")).digest("hex");
-}
-
-function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -18,7 +18,8 @@ function sortedPaths(files: FileHashes): string[] {
   return [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-function lowerBound(sorted: readonly string[], key: string): number {
+/** The first index in `sorted` whose path is not before `key` (binary search). */
+export function lowerBound(sorted: readonly string[], key: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

@@ -1,6 +1,6 @@
-import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type CopperheadConfig, readConfig } from "../repo/config.js";
+import { pathExists } from "../repo/path-exists.js";
 import { currentFingerprints } from "./current-fingerprints.js";
 import { type LogProblem, readEventLog } from "./event-log.js";
 import type { Fingerprints, FlowEvent } from "./events.js";
@@ -21,15 +21,6 @@ export interface FlowSnapshot {
   finished: Set<string>;
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Reads log, config and files, and derives every stage's state. */
 export async function readFlow(repo: string, graph: FlowGraph): Promise<FlowSnapshot> {
   const [config, log, fingerprints] = await Promise.all([
@@ -41,7 +32,7 @@ export async function readFlow(repo: string, graph: FlowGraph): Promise<FlowSnap
   const finished = new Set<string>();
   for (const s of statuses.values()) {
     const run = s.inFlight;
-    if (run && (await exists(join(repo, outcomePath(run.stage, run.attempt))))) {
+    if (run && (await pathExists(join(repo, outcomePath(run.stage, run.attempt))))) {
       finished.add(`${run.stage}/${run.attempt}`);
     }
   }

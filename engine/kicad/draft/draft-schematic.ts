@@ -1,5 +1,5 @@
-import { access } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { pathExists } from "../../repo/path-exists.js";
 import type { CatalogSymbol } from "../library/symbol-catalog.js";
 import { buildSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
@@ -179,15 +179,6 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   return { ok: true, report, files };
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Writes a successful draft: library and tables first, the sheet last, each atomically, so a
  * failure leaves the previous sheet byte-identical. An existing .kicad_pro is kept (a person's
@@ -196,7 +187,7 @@ async function exists(path: string): Promise<boolean> {
 export async function writeDraft(files: DraftFiles): Promise<void> {
   await writeAtomic(files.library.path, files.library.text);
   await writeAtomic(files.symLibTable.path, files.symLibTable.text);
-  if (!(await exists(files.project.path)))
+  if (!(await pathExists(files.project.path)))
     await writeAtomic(files.project.path, files.project.text);
   await writeAtomic(files.sheet.path, files.sheet.text);
 }

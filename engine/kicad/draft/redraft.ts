@@ -1,5 +1,6 @@
-import { access, mkdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pathExists } from "../../repo/path-exists.js";
 import type { SymbolCatalog } from "../library/symbol-catalog.js";
 import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
@@ -48,18 +49,11 @@ export async function redraft(
       dir,
       intent.parts.flatMap((p) => (p.footprint ? [p.footprint] : [])),
     );
-    if (table !== undefined && !(await exists(join(dir, "fp-lib-table")))) {
+    if (table !== undefined && !(await pathExists(join(dir, "fp-lib-table")))) {
       footprintTable = join(dir, "fp-lib-table");
       await writeAtomic(footprintTable, table);
     }
     await writeDraft(result.files);
   }
   return { intent, result, footprintTable };
-}
-
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
 }

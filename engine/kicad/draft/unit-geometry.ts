@@ -1,3 +1,4 @@
+import { LIB_PIN_INWARD } from "../schematic/pins-of.js";
 import type { Rotation } from "../schematic/placed-symbol.js";
 import { libVectorToSheet } from "../schematic/transform.js";
 import type { Box, Point } from "../symbol/geometry.js";
@@ -23,14 +24,6 @@ export interface UnitGeometry {
   /** The body (drawings and pin lines) relative to the origin, in sheet axes. */
   body: Box;
 }
-
-/** A library pin's orientation is the direction from its connection point into the body. */
-const INWARD: Record<number, Point> = {
-  0: { x: 1, y: 0 },
-  90: { x: 0, y: 1 },
-  180: { x: -1, y: 0 },
-  270: { x: 0, y: -1 },
-};
 
 function direction(v: Point): Direction {
   if (Math.abs(v.x) >= Math.abs(v.y)) return v.x < 0 ? "left" : "right";
@@ -59,7 +52,7 @@ export function unitGeometry(
     const turned = libVectorToSheet(pin.at, placement);
     // Adding zero turns the transform's -0 into 0, so offsets compare and print as KiCad's do.
     const offset = { x: turned.x + 0, y: turned.y + 0 };
-    const inLib = INWARD[pin.orientation] ?? { x: 1, y: 0 };
+    const inLib = LIB_PIN_INWARD[pin.orientation] ?? { x: 1, y: 0 };
     // Library Y-up: a unit vector in library axes turned like the symbol.
     const inward = libVectorToSheet({ x: inLib.x, y: inLib.y }, placement);
     points.push(offset);

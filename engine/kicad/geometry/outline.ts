@@ -56,7 +56,8 @@ export function arcOutline(start: Point, mid: Point, end: Point): Outline {
   return { points, closed: false };
 }
 
-function circumcenter(a: Point, b: Point, c: Point): Point | undefined {
+/** The centre of the circle through three points; undefined when they are collinear. */
+export function circumcenter(a: Point, b: Point, c: Point): Point | undefined {
   const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
   if (Math.abs(d) < 1e-12) return undefined;
   const a2 = a.x * a.x + a.y * a.y;

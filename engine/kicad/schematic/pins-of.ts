@@ -23,7 +23,8 @@ export interface PlacedPin {
   lib: LibPin;
 }
 
-const DIRECTION: Record<number, Point> = {
+/** A library pin's orientation as the unit vector from its connection point into the body. */
+export const LIB_PIN_INWARD: Record<number, Point> = {
   0: { x: 1, y: 0 },
   90: { x: 0, y: 1 },
   180: { x: -1, y: 0 },
@@ -48,7 +49,7 @@ export function pinsOf(symbol: PlacedSymbol, unit: number = symbol.unit): Placed
     if (entry.alternate) alternates.set(entry.number, entry.alternate);
   }
   return unitPins(symbol.lib, unit, symbol.bodyStyle).map((pin) => {
-    const dir = DIRECTION[pin.orientation] ?? DIRECTION[0]!;
+    const dir = LIB_PIN_INWARD[pin.orientation] ?? LIB_PIN_INWARD[0]!;
     const towardsBody = libVectorToSheet(dir, symbol);
     const at = libToSheet(pin.at, symbol);
     const alternate = alternates.get(pin.number);

@@ -1,3 +1,4 @@
+import { circumcenter } from "../geometry/outline.js";
 import type { Point } from "./geometry.js";
 import type { Graphic } from "./graphic.js";
 
@@ -41,18 +42,6 @@ export function graphicOutline(graphic: Graphic): Point[] {
     case "text_box":
       return [graphic.start, graphic.end];
   }
-}
-
-function circumcenter(a: Point, b: Point, c: Point): Point | undefined {
-  const d = 2 * (a.x * (b.y - c.y) + b.x * (c.y - a.y) + c.x * (a.y - b.y));
-  if (Math.abs(d) < 1e-12) return undefined;
-  const a2 = a.x * a.x + a.y * a.y;
-  const b2 = b.x * b.x + b.y * b.y;
-  const c2 = c.x * c.x + c.y * c.y;
-  return {
-    x: (a2 * (b.y - c.y) + b2 * (c.y - a.y) + c2 * (a.y - b.y)) / d,
-    y: (a2 * (c.x - b.x) + b2 * (a.x - c.x) + c2 * (b.x - a.x)) / d,
-  };
 }
 
 /** Counter-clockwise angle from `from` to `to`, in [0, 2π). */
