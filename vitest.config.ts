@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // One scratch folder per run where test files share kicad-cli results on the demo corpus.
-    globalSetup: ["test/setup/kicad-cache.ts"],
+    // Per run: a folder where test files share kicad-cli results on the demo corpus, and one for
+    // the CLI built, packed and installed once (test/helpers/packed-cli.ts).
+    globalSetup: ["test/setup/kicad-cache.ts", "test/setup/packed-cli.ts"],
     // kicad-cli calls dominate the suite; two cores run two files at once.
     pool: "forks",
     maxWorkers: 2,

@@ -1,12 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { execa } from "execa";
 import { z } from "zod";
 import { CopperheadError } from "../../errors.js";
-
-/** The OpenSpec CLI installed with copperhead (never one from PATH: its rules change by version). */
-const OPENSPEC_BIN = resolve(import.meta.dirname, "../../../node_modules/.bin/openspec");
+import { dependencyBin } from "../../package/dependency-bin.js";
 
 const issueSchema = z.looseObject({
   level: z.string(),
@@ -41,11 +39,14 @@ export class OpenSpecError extends CopperheadError {}
  * comes back as invalid with its "unknown item" message as the issue.
  */
 export async function validateChange(repo: string, change: string): Promise<OpenSpecValidation> {
+  // The OpenSpec installed with copperhead (never one from PATH: its rules change by version).
+  const bin = dependencyBin("@fission-ai/openspec", "openspec");
   const home = await mkdtemp(join(tmpdir(), "copperhead-openspec-"));
   try {
     const run = await execa(
-      OPENSPEC_BIN,
+      process.execPath,
       [
+        bin,
         "validate",
         change,
         "--type",
@@ -69,13 +70,20 @@ export async function validateChange(repo: string, change: string): Promise<Open
         extendEnv: true,
       },
     );
+    if (run.exitCode === undefined) {
+      throw new OpenSpecError(
+        `openspec (${bin}) could not be run: ${run.shortMessage}`,
+        "reinstall copperhead with its dependencies (npm install, or npm ci in a checkout)",
+        { cause: run.cause },
+      );
+    }
     let json: unknown;
     try {
       json = JSON.parse(run.stdout);
     } catch {
       throw new OpenSpecError(
         `openspec validate ${change} did not answer JSON (exit ${run.exitCode}): ${(run.stderr || run.stdout).trim().slice(0, 500)}`,
-        "reinstall copperhead's dependencies (npm ci) so node_modules/.bin/openspec works",
+        `check that ${bin} runs (node ${bin} --version); reinstall copperhead if it does not`,
       );
     }
     const items = itemsOutputSchema.safeParse(json);

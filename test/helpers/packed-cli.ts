@@ -1,0 +1,131 @@
+import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { execa } from "execa";
+import { inject } from "vitest";
+import { PACKED_CLI_ENV } from "../setup/packed-cli.js";
+import { REPO_ROOT } from "./fixture-project.js";
+
+/** The built CLI of this checkout: run it as `node <bin> …`. */
+export interface BuiltCli {
+  bin: string;
+}
+
+/** copperhead installed from its own tarball: `bin` is the installed `copperhead` command. */
+export interface PackedCli {
+  bin: string;
+  /** The folder it was installed into (`npm install <tarball>` there; its node_modules/). */
+  prefix: string;
+}
+
+const memo = new Map<string, Promise<unknown>>();
+
+let privateDir: Promise<string> | undefined;
+
+function runDir(): Promise<string> {
+  let dir: string | undefined;
+  try {
+    dir = inject("packedCliDir") || process.env[PACKED_CLI_ENV];
+  } catch {
+    dir = process.env[PACKED_CLI_ENV];
+  }
+  if (dir) return Promise.resolve(dir);
+  // Outside the run's globalSetup (a script importing this): a private folder per process.
+  privateDir ??= mkdtemp(join(tmpdir(), "copperhead-packed-"));
+  return privateDir;
+}
+
+/**
+ * `npm run build` in the checkout, once per vitest run: every test that asks gets the same
+ * dist/engine/cli/main.js, built from the sources the run tests.
+ */
+export function builtCli(): Promise<BuiltCli> {
+  return once("built", async () => {
+    await execa("npm", ["run", "build"], { cwd: REPO_ROOT, stdin: "ignore" });
+    return { bin: join(REPO_ROOT, "dist/engine/cli/main.js") };
+  });
+}
+
+/**
+ * `npm pack` of the built checkout, installed with `npm install <tarball>` into a fresh folder
+ * outside the checkout (from the npm cache when it can), once per vitest run: what a user gets.
+ * Nothing of the checkout (its node_modules, its sources) is reachable from there.
+ */
+export function packedCli(): Promise<PackedCli> {
+  return once("packed", async () => {
+    await builtCli();
+    const dir = await runDir();
+    const packs = join(dir, "tarball");
+    await mkdir(packs, { recursive: true });
+    const packed = await execa("npm", ["pack", "--json", "--pack-destination", packs], {
+      cwd: REPO_ROOT,
+      stdin: "ignore",
+    });
+    const [info] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+    if (!info) throw new Error(`npm pack printed no tarball: ${packed.stdout}`);
+    const prefix = join(dir, "install");
+    await mkdir(prefix, { recursive: true });
+    await writeFile(join(prefix, "package.json"), '{ "private": true }\n');
+    await execa(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", join(packs, info.filename)],
+      { cwd: prefix, stdin: "ignore" },
+    );
+    return { bin: join(prefix, "node_modules/.bin/copperhead"), prefix };
+  });
+}
+
+/**
+ * `make()` once per vitest run across the worker processes: the first caller takes a lock
+ * folder and records the answer (or its failure) in the run folder; the others wait for it.
+ */
+function once<T>(name: string, make: () => Promise<T>): Promise<T> {
+  let pending = memo.get(name) as Promise<T> | undefined;
+  if (!pending) {
+    pending = shared(name, make);
+    memo.set(name, pending);
+  }
+  return pending;
+}
+
+type Recorded<T> = { ok: true; value: T } | { ok: false; error: string };
+
+async function shared<T>(name: string, make: () => Promise<T>): Promise<T> {
+  const dir = await runDir();
+  const file = join(dir, `${name}.json`);
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const recorded = await readRecorded<T>(file);
+    if (recorded) return unwrap(name, recorded);
+    try {
+      await mkdir(`${file}.lock`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${name}: gave up waiting for another worker`);
+      await sleep(200);
+    }
+  }
+  let recorded: Recorded<T>;
+  try {
+    recorded = { ok: true, value: await make() };
+  } catch (error) {
+    recorded = { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  await writeFile(`${file}.tmp`, JSON.stringify(recorded));
+  await rename(`${file}.tmp`, file);
+  return unwrap(name, recorded);
+}
+
+async function readRecorded<T>(file: string): Promise<Recorded<T> | undefined> {
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as Recorded<T>;
+  } catch {
+    return undefined;
+  }
+}
+
+function unwrap<T>(name: string, recorded: Recorded<T>): T {
+  if (!recorded.ok) throw new Error(`${name} failed: ${recorded.error}`);
+  return recorded.value;
+}
