@@ -1,5 +1,6 @@
 import type { Command } from "./command.js";
 import { checkCommand } from "./commands/check.js";
+import { diffCommand } from "./commands/diff.js";
 import { doCommand } from "./commands/do.js";
 import { draftCommand } from "./commands/draft.js";
 import { drcCommand } from "./commands/drc.js";
@@ -21,6 +22,7 @@ export const commands: readonly Command[] = [
   drcCommand,
   scoreCommand,
   draftCommand,
+  diffCommand,
   doCommand,
 ];
 
