@@ -118,14 +118,15 @@ export function renderDiffMarkdown(report: DiffReport, options: MarkdownOptions 
     const rows = checksRows(report.checks);
     if (rows.length > 0) out.push("**Checks**", "", ...rows, "");
   }
-  if (report.pictures && options.imageUrl) {
+  const imageUrl = options.imageUrl;
+  if (report.pictures && imageUrl) {
     for (const p of report.pictures) {
       const name = p.kind === "sheet" ? `sheet ${p.name}` : `layer ${p.name}`;
       out.push(
         `<details><summary>${escapeCell(name)}: ${p.removed} removed, ${p.added} added</summary>`,
         "",
-        `![${escapeCell(name)}](${options.imageUrl(p.overview)})`,
-        ...p.crops.map((c, i) => `![${escapeCell(name)} region ${i + 1}](${options.imageUrl(c)})`),
+        `![${escapeCell(name)}](${imageUrl(p.overview)})`,
+        ...p.crops.map((c, i) => `![${escapeCell(name)} region ${i + 1}](${imageUrl(c)})`),
         "",
         "</details>",
         "",
