@@ -45,7 +45,7 @@ export function reviewLayers(layers: readonly BoardLayer[]): BoardLayer[] {
 }
 
 const SHEET_CROPS = { gap: 10, margin: 5, minWidth: 70, minHeight: 45, maxCrops: 6 };
-const LAYER_CROPS = { gap: 4, margin: 3, minWidth: 30, minHeight: 20, maxCrops: 6 };
+const LAYER_CROPS = { gap: 4, margin: 4, minWidth: 40, minHeight: 28, maxCrops: 6 };
 /** Pixels per mm: a whole page fits a PR comment's width; crops are read at a glance. */
 const OVERVIEW = { scale: 6, maxPixels: 1600 };
 const CROP = { sheet: { scale: 14, maxPixels: 1600 }, layer: { scale: 24, maxPixels: 1600 } };

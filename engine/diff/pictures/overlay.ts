@@ -36,7 +36,7 @@ export function diffPages(before: SvgPage | undefined, after: SvgPage | undefine
 
 /** The palette: removed red, added green, the rest grey; fills lighter than strokes. */
 export const PALETTE = {
-  common: { stroke: "#b4b4b4", fill: "#e6e6e6" },
+  common: { stroke: "#a8a8a8", fill: "#d6d6d6" },
   context: { stroke: "#d8d8d8", fill: "#f0f0f0" },
   removed: { stroke: "#d62728", fill: "#f4a6a6" },
   added: { stroke: "#2ca02c", fill: "#9fdc9f" },

@@ -19,7 +19,8 @@ const ARITY: Record<string, number> = {
  * crops' margin covers it). Handles absolute and relative commands and implicit repeats.
  */
 export function pathBox(d: string): Rect | undefined {
-  const tokens = d.match(/[a-zA-Z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g) ?? [];
+  // Numbers first, so the exponent of 1e1 is not read as a command letter.
+  const tokens = d.match(/[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[a-zA-Z]/g) ?? [];
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -38,7 +39,7 @@ export function pathBox(d: string): Rect | undefined {
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i]!;
-    if (/[a-zA-Z]/.test(token)) {
+    if (/^[a-zA-Z]$/.test(token)) {
       command = token;
       i++;
       if (command === "z" || command === "Z") {

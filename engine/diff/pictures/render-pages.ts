@@ -81,6 +81,9 @@ export async function renderBoardLayers(
       "--exclude-drawing-sheet",
       "--page-size-mode",
       "0",
+      // No drill marks: KiCad would stamp every hole on every layer, outline and silk included.
+      "--drill-shape-opt",
+      "0",
       "-o",
       `${work.out("svg")}/`,
       board,
