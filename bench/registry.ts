@@ -1,4 +1,5 @@
 import type { Bench } from "./bench.js";
+import { diffBench } from "./diff.js";
 import { draftBench } from "./draft.js";
 import { draftRouteBench } from "./draft-route.js";
 import { flowStatusBench } from "./flow-status.js";
@@ -14,4 +15,5 @@ export const benches: readonly Bench[] = [
   legibilityBench,
   draftBench,
   draftRouteBench,
+  diffBench,
 ];
