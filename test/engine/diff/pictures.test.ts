@@ -3,8 +3,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiffReport, diffReportSchema } from "../../../engine/diff/diff-report.js";
-import { runBuiltCli } from "../../helpers/built-cli.js";
 import { resaveBoardWithPcbnew } from "./helpers/churn.js";
+import { copperhead } from "./helpers/copperhead.js";
 import { type DemoRepo, demoRepo } from "./helpers/demo-repo.js";
 import { seeded } from "./helpers/design-files.js";
 import { plantFootprintMove, plantValueChange } from "./helpers/plant-edits.js";
@@ -19,12 +19,12 @@ beforeAll(async () => {
 afterAll(() => repo.remove());
 
 async function withImages(dir: string, args: string[] = []): Promise<DiffReport> {
-  const run = await runBuiltCli(
+  const run = await copperhead(
     ["diff", "--json", "--no-checks", "--images", dir, ...args],
     repo.dir,
   );
   expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
+  expect(run.exitCode).toBe(0);
   return diffReportSchema.parse(JSON.parse(run.stdout));
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiffReport, diffReportSchema } from "../../../engine/diff/diff-report.js";
 import { exportNetlist } from "../../../engine/kicad/cli/export-netlist.js";
 import { parseKicadNetlist } from "../../../engine/kicad/schematic/kicad-netlist.js";
-import { runBuiltCli } from "../../helpers/built-cli.js";
+import { copperhead } from "./helpers/copperhead.js";
 import { type DemoRepo, demoRepo } from "./helpers/demo-repo.js";
 import { seeded } from "./helpers/design-files.js";
 import {
@@ -18,9 +18,9 @@ import {
 } from "./helpers/plant-edits.js";
 
 async function diffJson(repo: DemoRepo, args: string[]): Promise<DiffReport> {
-  const run = await runBuiltCli(["diff", "--json", ...args], repo.dir);
+  const run = await copperhead(["diff", "--json", ...args], repo.dir);
   expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
+  expect(run.exitCode).toBe(0);
   return diffReportSchema.parse(JSON.parse(run.stdout));
 }
 

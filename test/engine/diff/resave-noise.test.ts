@@ -4,22 +4,22 @@ import { copyFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type DiffReport, diffReportSchema } from "../../../engine/diff/diff-report.js";
-import { runBuiltCli } from "../../helpers/built-cli.js";
 import { DEMO_DIR } from "../../helpers/demo-corpus.js";
 import { KICAD_FIXTURES } from "../../helpers/fixture-project.js";
 import { churnUuids, churnWhitespace, resaveBoardWithPcbnew } from "./helpers/churn.js";
+import { copperhead } from "./helpers/copperhead.js";
 import { type DemoRepo, demoRepo } from "./helpers/demo-repo.js";
 import { seeded } from "./helpers/design-files.js";
 
 const RESAVED = join(KICAD_FIXTURES, "../diff/resaved");
 
 async function diffLastCommit(repo: DemoRepo, checks: boolean): Promise<DiffReport> {
-  const run = await runBuiltCli(
+  const run = await copperhead(
     ["diff", "HEAD~1", "HEAD", "--json", ...(checks ? [] : ["--no-checks"])],
     repo.dir,
   );
   expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
+  expect(run.exitCode).toBe(0);
   return diffReportSchema.parse(JSON.parse(run.stdout));
 }
 

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiffReport, diffReportSchema } from "../../../../engine/diff/diff-report.js";
 import { git } from "../../../../engine/repo/git.js";
-import { runBuiltCli } from "../../../helpers/built-cli.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { copperhead } from "../../diff/helpers/copperhead.js";
 import { type DemoRepo, demoRepo } from "../../diff/helpers/demo-repo.js";
 import { seeded } from "../../diff/helpers/design-files.js";
 import {
@@ -28,9 +28,9 @@ let valueCommit: string;
 let base: string;
 
 async function json(cwd: string, args: string[]): Promise<DiffReport> {
-  const run = await runBuiltCli(["diff", "--json", ...args], cwd);
+  const run = await copperhead(["diff", "--json", ...args], cwd);
   expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
+  expect(run.exitCode).toBe(0);
   return diffReportSchema.parse(JSON.parse(run.stdout));
 }
 
@@ -85,17 +85,11 @@ describe("copperhead diff (built CLI)", () => {
   });
 
   it("prints the same bytes for the same pair of revisions", async () => {
-    const a = await runBuiltCli(
-      ["diff", "origin/main", "HEAD", "--json", "--no-checks"],
-      clone.dir,
-    );
-    const b = await runBuiltCli(
-      ["diff", "origin/main", "HEAD", "--json", "--no-checks"],
-      clone.dir,
-    );
-    expect(a.code).toBe(0);
+    const a = await copperhead(["diff", "origin/main", "HEAD", "--json", "--no-checks"], clone.dir);
+    const b = await copperhead(["diff", "origin/main", "HEAD", "--json", "--no-checks"], clone.dir);
+    expect(a.exitCode).toBe(0);
     expect(b.stdout).toBe(a.stdout);
-    const text = await runBuiltCli(["diff", "origin/main", "HEAD", "--no-checks"], clone.dir);
+    const text = await copperhead(["diff", "origin/main", "HEAD", "--no-checks"], clone.dir);
     expect(text.stdout).toMatch(
       /^copperhead diff: origin\/main \([0-9a-f]{10}\) → HEAD \([0-9a-f]{10}\)\n/,
     );
@@ -105,11 +99,12 @@ describe("copperhead diff (built CLI)", () => {
 
   it("with --exit-code exits 1 when something changed and 0 when nothing did", async () => {
     expect(
-      (await runBuiltCli(["diff", "origin/main", "HEAD", "--no-checks", "--exit-code"], clone.dir))
-        .code,
+      (await copperhead(["diff", "origin/main", "HEAD", "--no-checks", "--exit-code"], clone.dir))
+        .exitCode,
     ).toBe(1);
     expect(
-      (await runBuiltCli(["diff", "HEAD", "HEAD", "--no-checks", "--exit-code"], clone.dir)).code,
+      (await copperhead(["diff", "HEAD", "HEAD", "--no-checks", "--exit-code"], clone.dir))
+        .exitCode,
     ).toBe(0);
   });
 
@@ -147,8 +142,8 @@ describe("copperhead diff (built CLI)", () => {
         [outside.dir, [], /is not inside a git repository/],
       ];
       for (const [cwd, args, message] of cases) {
-        const run = await runBuiltCli(["diff", "--no-checks", ...args], cwd);
-        expect(run.code, args.join(" ")).toBe(2);
+        const run = await copperhead(["diff", "--no-checks", ...args], cwd);
+        expect(run.exitCode, args.join(" ")).toBe(2);
         expect(run.stderr).toMatch(/^copperhead diff: /);
         expect(run.stderr).toMatch(message);
         expect(run.stdout).toBe("");
@@ -156,10 +151,10 @@ describe("copperhead diff (built CLI)", () => {
       // A repository that never heard of a default branch: say how to name the base.
       await git(outside.dir, ["init", "-q", "-b", "trunk"]);
       await git(outside.dir, ["commit", "-q", "--allow-empty", "-m", "x"], { env: AUTHOR });
-      const run = await runBuiltCli(["diff", "--no-checks"], outside.dir);
-      expect(run.code).toBe(2);
+      const run = await copperhead(["diff", "--no-checks"], outside.dir);
+      expect(run.exitCode).toBe(2);
       expect(run.stderr).toMatch(/cannot tell which branch .* name the base revision/);
-      const design = await runBuiltCli(["diff", "HEAD", "--no-checks"], outside.dir);
+      const design = await copperhead(["diff", "HEAD", "--no-checks"], outside.dir);
       expect(design.stderr).toMatch(/no KiCad design in either revision/);
     } finally {
       await outside.remove();
