@@ -123,27 +123,15 @@ const parse = (
 export async function makePictures(request: PictureRequest): Promise<DiffPicture[]> {
   await mkdir(request.outDir, { recursive: true });
   const options = { env: request.env };
+  const sheets = (side: SheetSide | undefined) =>
+    side ? renderSheets(side.file, side.paths, options) : undefined;
+  const layers = (side: BoardSide | undefined) =>
+    side ? renderBoardLayers(side.file, reviewLayers(side.layers), options) : undefined;
   const [sheetsA, sheetsB, layersA, layersB] = await Promise.all([
-    request.sheets?.before
-      ? renderSheets(request.sheets.before.file, request.sheets.before.paths, options)
-      : undefined,
-    request.sheets?.after
-      ? renderSheets(request.sheets.after.file, request.sheets.after.paths, options)
-      : undefined,
-    request.board?.before
-      ? renderBoardLayers(
-          request.board.before.file,
-          reviewLayers(request.board.before.layers),
-          options,
-        )
-      : undefined,
-    request.board?.after
-      ? renderBoardLayers(
-          request.board.after.file,
-          reviewLayers(request.board.after.layers),
-          options,
-        )
-      : undefined,
+    sheets(request.sheets?.before),
+    sheets(request.sheets?.after),
+    layers(request.board?.before),
+    layers(request.board?.after),
   ]);
 
   const pictures: DiffPicture[] = [];

@@ -157,55 +157,31 @@ export function diffNets(input: NetsDiffInput): NetsDiff {
     touched.add(net.name);
   });
 
+  const moved = (node: NodeLike, ref: string, before: string | null, after: string | null) => {
+    changes.push({ kind: "pin-moved", ref, pin: node.pin, pinName: node.pinName, before, after });
+    if (before !== null) touched.add(before);
+    if (after !== null) touched.add(after);
+  };
   for (const k of common) {
     const i = a.netOfPin.get(k)!;
     const j = b.netOfPin.get(k)!;
     if (pairOfA.get(i) === j) continue;
     const node = b.nodes.get(k)!;
-    const before = a.nets[i]!.name;
-    const after = b.nets[j]!.name;
-    changes.push({
-      kind: "pin-moved",
-      ref: node.ref,
-      pin: node.pin,
-      pinName: node.pinName,
-      before,
-      after,
-    });
-    touched.add(before).add(after);
+    moved(node, node.ref, a.nets[i]!.name, b.nets[j]!.name);
   }
   // Pins of a surviving part that only one side has on a net, when its symbol did not change.
   for (const [k, i] of a.netOfPin) {
     if (k.startsWith("\u0001") || b.netOfPin.has(k)) continue;
     const node = a.nodes.get(k)!;
     const ref = input.refMap.get(node.ref)!;
-    if (input.reshaped.has(ref)) continue;
-    const before = a.nets[i]!.name;
-    changes.push({
-      kind: "pin-moved",
-      ref,
-      pin: node.pin,
-      pinName: node.pinName,
-      before,
-      after: null,
-    });
-    touched.add(before);
+    if (!input.reshaped.has(ref)) moved(node, ref, a.nets[i]!.name, null);
   }
   const survivors = new Set(input.refMap.values());
   for (const [k, j] of b.netOfPin) {
     if (a.netOfPin.has(k)) continue;
     const node = b.nodes.get(k)!;
-    if (!survivors.has(node.ref) || input.reshaped.has(node.ref)) continue;
-    const after = b.nets[j]!.name;
-    changes.push({
-      kind: "pin-moved",
-      ref: node.ref,
-      pin: node.pin,
-      pinName: node.pinName,
-      before: null,
-      after,
-    });
-    touched.add(after);
+    if (survivors.has(node.ref) && !input.reshaped.has(node.ref))
+      moved(node, node.ref, null, b.nets[j]!.name);
   }
   return { changes, touched, renamed };
 }

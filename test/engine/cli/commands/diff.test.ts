@@ -5,7 +5,7 @@ import { type DiffReport, diffReportSchema } from "../../../../engine/diff/diff-
 import { git } from "../../../../engine/repo/git.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { copperhead } from "../../diff/helpers/copperhead.js";
-import { type DemoRepo, demoRepo } from "../../diff/helpers/demo-repo.js";
+import { AUTHOR, type DemoRepo, demoRepo } from "../../diff/helpers/demo-repo.js";
 import { seeded } from "../../diff/helpers/design-files.js";
 import {
   plantFootprintSwap,
@@ -15,12 +15,6 @@ import {
 
 const ROOT = "pic_programmer.kicad_sch";
 const BOARD = "pic_programmer.kicad_pcb";
-const AUTHOR = {
-  GIT_AUTHOR_NAME: "T",
-  GIT_AUTHOR_EMAIL: "t@e",
-  GIT_COMMITTER_NAME: "T",
-  GIT_COMMITTER_EMAIL: "t@e",
-};
 
 let repo: DemoRepo;
 let clone: TempDir;

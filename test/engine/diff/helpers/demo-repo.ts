@@ -15,7 +15,8 @@ export interface DemoRepo extends TempDir {
   git(args: string[]): Promise<string>;
 }
 
-const AUTHOR = {
+/** A fixed author, so test commits need no git identity on the machine. */
+export const AUTHOR = {
   GIT_AUTHOR_NAME: "Test",
   GIT_AUTHOR_EMAIL: "test@example.com",
   GIT_COMMITTER_NAME: "Test",

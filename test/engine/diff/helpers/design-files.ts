@@ -61,17 +61,8 @@ export function propertyNode(item: SList, name: string): SList {
   return found;
 }
 
-/** A small seeded generator (mulberry32): the same seed picks the same edits on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bench's seeded generator (mulberry32): the same seed picks the same edits on every run. */
+export { seeded } from "../../../../bench/draft-route.js";
 
 export function pick<T>(items: readonly T[], random: () => number): T | undefined {
   return items.length === 0 ? undefined : items[Math.floor(random() * items.length)];

@@ -81,32 +81,45 @@ function setProperty(files: DesignFiles, part: Placed, name: string, value: stri
   });
 }
 
-export async function plantValueChange(files: DesignFiles, root: string, random: () => number) {
+/** One field of one part changed: `next` gives the new value, or undefined to pass the part by. */
+async function plantField(
+  files: DesignFiles,
+  root: string,
+  random: () => number,
+  field: "Value" | "Footprint",
+  next: (part: Placed) => string | undefined,
+) {
   const part = pick(
-    soloParts(await hierarchyOf(files, root)).filter((p) => p.symbol.value !== ""),
+    soloParts(await hierarchyOf(files, root)).filter((p) => next(p) !== undefined),
     random,
   );
   if (!part) return undefined;
-  const after = `${part.symbol.value}-changed`;
+  const before = field === "Value" ? part.symbol.value : part.symbol.footprint;
+  const after = next(part)!;
   return {
-    files: setProperty(files, part, "Value", after),
+    files: setProperty(files, part, field, after),
     file: part.file,
-    expected: { kind: "value-changed", ref: part.ref, before: part.symbol.value, after },
+    expected: {
+      kind: field === "Value" ? "value-changed" : "footprint-changed",
+      ref: part.ref,
+      before,
+      after,
+    },
   } satisfies Planted;
 }
 
-export async function plantFootprintSwap(files: DesignFiles, root: string, random: () => number) {
-  const part = pick(soloParts(await hierarchyOf(files, root)), random);
-  if (!part) return undefined;
-  const after =
-    part.symbol.footprint === "Resistor_SMD:R_0805_2012Metric"
+export function plantValueChange(files: DesignFiles, root: string, random: () => number) {
+  return plantField(files, root, random, "Value", (p) =>
+    p.symbol.value === "" ? undefined : `${p.symbol.value}-changed`,
+  );
+}
+
+export function plantFootprintSwap(files: DesignFiles, root: string, random: () => number) {
+  return plantField(files, root, random, "Footprint", (p) =>
+    p.symbol.footprint === "Resistor_SMD:R_0805_2012Metric"
       ? "Resistor_SMD:R_0603_1608Metric"
-      : "Resistor_SMD:R_0805_2012Metric";
-  return {
-    files: setProperty(files, part, "Footprint", after),
-    file: part.file,
-    expected: { kind: "footprint-changed", ref: part.ref, before: part.symbol.footprint, after },
-  } satisfies Planted;
+      : "Resistor_SMD:R_0805_2012Metric",
+  );
 }
 
 export async function plantPartRemoval(files: DesignFiles, root: string, random: () => number) {
