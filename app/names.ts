@@ -1,0 +1,64 @@
+import { type StageName, stageNameSchema } from "../engine/flow/stage-names.js";
+
+/** The workflow files the App dispatches and listens to (github-contract.md). */
+export const DESIGN_WORKFLOW = "copperhead.yml";
+export const CHECK_WORKFLOW = "copperhead-check.yml";
+export const PR_WORKFLOW = "copperhead-pr.yml";
+export const workflowPath = (file: string) => `.github/workflows/${file}`;
+
+/** The artifact the check workflows upload, holding check-result.json. */
+export const CHECK_ARTIFACT = "copperhead-check";
+export const CHECK_RESULT_FILE = "check-result.json";
+
+export const RUNS_DIR = ".copperhead/runs";
+export const BRANCH_PREFIX = "copperhead/";
+
+export function branchForIssue(issue: number): string {
+  return `${BRANCH_PREFIX}issue-${issue}`;
+}
+
+export function issueOfBranch(branch: string): number | null {
+  const m = /^copperhead\/issue-([1-9][0-9]*)$/.exec(branch);
+  return m ? Number(m[1]) : null;
+}
+
+/** `brief.md` designs on `copperhead/brief`; another brief path gets its own branch. */
+export function branchForBrief(briefPath: string): string {
+  const slug = briefPath
+    .replace(/\.md$/i, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return slug === "brief" ? `${BRANCH_PREFIX}brief` : `${BRANCH_PREFIX}brief-${slug || "brief"}`;
+}
+
+/** The stage a design job runs: job names are `copperhead / <stage>`. */
+export function stageOfJob(name: string): StageName | null {
+  const m = /^copperhead \/ ([a-z]+)$/.exec(name.trim());
+  const parsed = stageNameSchema.safeParse(m?.[1]);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * request_id is opaque to the workflow, which puts it in the run's name as `[<id>]`. The App
+ * writes into it what it must know when the run reports back: a check run's commit and PR.
+ */
+export function designRequestId(random: string): string {
+  return `d-${random}`;
+}
+
+export function checkRequestId(sha: string, pr: number | null, random: string): string {
+  return `k-${sha}-${pr ?? 0}-${random}`;
+}
+
+export function requestIdOf(displayTitle: string): string | null {
+  const m = /\[([A-Za-z0-9-]{1,120})\]\s*$/.exec(displayTitle);
+  return m ? m[1]! : null;
+}
+
+export function checkRequestOf(requestId: string): { sha: string; pr: number | null } | null {
+  const m = /^k-([0-9a-f]{40})-([0-9]+)-[A-Za-z0-9-]+$/.exec(requestId);
+  if (!m) return null;
+  const pr = Number(m[2]);
+  return { sha: m[1]!, pr: pr === 0 ? null : pr };
+}
