@@ -83,7 +83,7 @@ const THREADS_QUERY = `query($owner: String!, $name: String!, $number: Int!, $cu
     pullRequest(number: $number) {
       reviewThreads(first: 100, after: $cursor) {
         pageInfo { hasNextPage endCursor }
-        nodes { id isResolved comments(first: 1) { nodes { body author { login } } } }
+        nodes { id isResolved comments(first: 1) { nodes { body author { __typename login } } } }
       }
     }
   }
@@ -97,7 +97,9 @@ interface ThreadsPage {
         nodes: Array<{
           id: string;
           isResolved: boolean;
-          comments: { nodes: Array<{ body: string; author: { login: string } | null }> };
+          comments: {
+            nodes: Array<{ body: string; author: { __typename: string; login: string } | null }>;
+          };
         }>;
       };
     } | null;
@@ -334,7 +336,10 @@ export function octokitPort(octokit: Octokit, owner: string, name: string): GitH
             id: t.id,
             isResolved: t.isResolved,
             body: first?.body ?? "",
-            authorLogin: first?.author?.login ?? "",
+            // GraphQL spells a bot's login without the REST API's "[bot]" suffix.
+            authorLogin: first?.author
+              ? `${first.author.login}${first.author.__typename === "Bot" ? "[bot]" : ""}`
+              : "",
           });
         }
         if (!list.pageInfo.hasNextPage) break;
