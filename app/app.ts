@@ -9,7 +9,7 @@ import { onWorkflowJob } from "./triggers/workflow-job.js";
 import { onWorkflowRun } from "./triggers/workflow-run.js";
 
 /** The App with its wiring: tests pass a queue they can await and a fixed identity. */
-export function copperheadApp(overrides: Partial<AppDeps> = {}): (app: Probot) => AppDeps {
+export function copperheadApp(overrides: Partial<AppDeps> = {}): (app: Probot) => void {
   return (app) => {
     const deps = defaultDeps(app, overrides);
     onIssues(app, deps);
@@ -19,6 +19,5 @@ export function copperheadApp(overrides: Partial<AppDeps> = {}): (app: Probot) =
     onCheckRun(app, deps);
     onWorkflowRun(app, deps);
     onWorkflowJob(app, deps);
-    return deps;
   };
 }

@@ -98,6 +98,9 @@ export interface CheckRunInfo {
   appId: number | null;
   status: string;
   conclusion: string | null;
+  title: string;
+  summary: string;
+  annotations: number;
 }
 
 export interface WorkflowRun {

@@ -369,6 +369,9 @@ export function octokitPort(octokit: Octokit, owner: string, name: string): GitH
         appId: c.app?.id ?? null,
         status: c.status,
         conclusion: c.conclusion,
+        title: c.output.title ?? "",
+        summary: c.output.summary ?? "",
+        annotations: c.output.annotations_count,
       }));
     },
 

@@ -54,9 +54,21 @@ function hasFindings(view: DesignView): boolean {
   });
 }
 
+function unchanged(known: CheckRunInfo, plan: CheckRunPlan): boolean {
+  return (
+    known.status === plan.status &&
+    known.conclusion === (plan.conclusion ?? null) &&
+    known.title === plan.title &&
+    known.summary === plan.summary &&
+    known.annotations === plan.annotations.length
+  );
+}
+
 /**
- * Creates or updates the App's check runs on `sha`: the same name is updated in place (a
- * second report never adds a duplicate), annotations go 50 per call.
+ * Puts the App's check runs on `sha`. A check that already says the same is left alone; one
+ * that changed is updated in place, except when annotations are involved: GitHub appends the
+ * annotations of every update, so a new run of the same name replaces it (GitHub shows the
+ * newest). Annotations go 50 per call.
  */
 export async function upsertChecks(
   flow: Flow,
@@ -69,6 +81,8 @@ export async function upsertChecks(
     if (run.appId === flow.identity.id && !existing.has(run.name)) existing.set(run.name, run);
   }
   for (const plan of plans) {
+    const known = existing.get(plan.name);
+    if (known && unchanged(known, plan)) continue;
     const [first = [], ...rest] = batches(plan.annotations);
     const base = {
       status: plan.status,
@@ -80,9 +94,8 @@ export async function upsertChecks(
       summary: plan.summary,
       ...(annotations.length > 0 ? { annotations } : {}),
     });
-    const known = existing.get(plan.name);
     let id: number;
-    if (known) {
+    if (known && plan.annotations.length === 0 && known.annotations === 0) {
       id = known.id;
       await flow.gh.updateCheckRun(id, { ...base, output: output(first) });
     } else {

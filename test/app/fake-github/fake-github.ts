@@ -540,7 +540,11 @@ export class FakeGitHub {
     // Checks.
     r("GET", "{repo}/commits/([^/]+)/check-runs", async (_q, m) => {
       const sha = (await this.git.resolve(m[1]!)) ?? m[1]!;
-      const list = this.checkRuns.filter((c) => c.head_sha === sha);
+      // Newest first, and (filter=latest) one per name, as GitHub lists them.
+      const seen = new Set<string>();
+      const list = [...this.checkRuns]
+        .reverse()
+        .filter((c) => c.head_sha === sha && !seen.has(c.name) && seen.add(c.name));
       return json(200, {
         total_count: list.length,
         check_runs: list.map((c) => this.#checkJson(c)),
@@ -728,7 +732,7 @@ export class FakeGitHub {
       head_sha: c.head_sha,
       status: c.status,
       conclusion: c.conclusion,
-      output: c.output,
+      output: { ...c.output, annotations_count: c.annotations.length },
       app: { id: c.appId, slug: this.slug },
     };
   }

@@ -1,3 +1,4 @@
+import { mkdir, rm } from "node:fs/promises";
 import { git } from "../../../engine/repo/git.js";
 
 /**
@@ -9,6 +10,7 @@ export class GitStore {
   constructor(readonly dir: string) {}
 
   static async create(dir: string, defaultBranch: string): Promise<GitStore> {
+    await mkdir(dir, { recursive: true });
     await git(dir, ["init", "-q", "--bare", "-b", defaultBranch]);
     await git(dir, ["config", "gc.auto", "0"]);
     return new GitStore(dir);
@@ -112,7 +114,7 @@ export class GitStore {
       })
     ).trim();
     await this.run(["update-ref", `refs/heads/${branch}`, commit, ...(parent ? [parent] : [])]);
-    await import("node:fs/promises").then((fs) => fs.rm(index, { force: true }));
+    await rm(index, { force: true });
     return commit;
   }
 
