@@ -155,6 +155,7 @@ export class FakeGitHub {
   }
 
   async stop(): Promise<void> {
+    this.git.close();
     await new Promise<void>((resolve) => {
       this.#server?.closeAllConnections();
       this.#server?.close(() => resolve());

@@ -1,3 +1,4 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import { git } from "../../../engine/repo/git.js";
 
@@ -7,7 +8,70 @@ import { git } from "../../../engine/repo/git.js";
  * and push the same repository (file://) and the App sees exactly what it pushed.
  */
 export class GitStore {
+  // Objects never change: what was read by sha is kept (each git call is a process spawn).
+  readonly #cache = new Map<string, Promise<unknown>>();
+
+  #batch: ChildProcessWithoutNullStreams | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  #buffer = "";
+  #waiting: Array<(line: string) => void> = [];
+
   constructor(readonly dir: string) {}
+
+  /**
+   * One long-lived `git cat-file --batch-check` answers "what is <name>" (refs resolved at
+   * query time) without a process per question.
+   */
+  #check(name: string): Promise<{ sha: string; type: string } | null> {
+    if (!this.#batch) {
+      this.#batch = spawn("git", ["cat-file", "--batch-check"], {
+        cwd: this.dir,
+        env: { ...process.env, LC_ALL: "C" },
+      });
+      this.#batch.stdout.setEncoding("utf8");
+      this.#batch.stdout.on("data", (chunk: string) => {
+        this.#buffer += chunk;
+        let nl = this.#buffer.indexOf("\n");
+        while (nl !== -1) {
+          const line = this.#buffer.slice(0, nl);
+          this.#buffer = this.#buffer.slice(nl + 1);
+          this.#waiting.shift()?.(line);
+          nl = this.#buffer.indexOf("\n");
+        }
+      });
+    }
+    const batch = this.#batch;
+    const ask = () =>
+      new Promise<string>((resolve) => {
+        this.#waiting.push(resolve);
+        batch.stdin.write(`${name}\n`);
+      });
+    const answer = this.#queue.then(ask);
+    this.#queue = answer.catch(() => undefined);
+    return answer.then((line) => {
+      const [sha, type] = line.split(" ");
+      return type === "missing" || !sha || !type ? null : { sha, type };
+    });
+  }
+
+  close(): void {
+    this.#batch?.stdin.end();
+    this.#batch?.kill();
+  }
+
+  #memo<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let hit = this.#cache.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = read();
+      this.#cache.set(key, hit);
+      hit.catch(() => this.#cache.delete(key));
+    }
+    return hit;
+  }
+
+  #isSha(ref: string): boolean {
+    return /^[0-9a-f]{40}$/.test(ref);
+  }
 
   static async create(dir: string, defaultBranch: string): Promise<GitStore> {
     await mkdir(dir, { recursive: true });
@@ -21,13 +85,8 @@ export class GitStore {
   }
 
   async resolve(ref: string): Promise<string | null> {
-    try {
-      return (
-        (await this.run(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null
-      );
-    } catch {
-      return null;
-    }
+    if (/[\s]/.test(ref)) return null;
+    return (await this.#check(`${ref}^{commit}`))?.sha ?? null;
   }
 
   async branchSha(branch: string): Promise<string | null> {
@@ -35,15 +94,18 @@ export class GitStore {
   }
 
   async objectType(sha: string): Promise<string | null> {
-    try {
-      return (await this.run(["cat-file", "-t", sha])).trim();
-    } catch {
-      return null;
-    }
+    if (!this.#isSha(sha)) return null;
+    return this.#memo(`type:${sha}`, async () => (await this.#check(sha))?.type ?? null);
   }
 
   /** `git ls-tree` of a tree-ish: entries `{ path, mode, type, sha, size }`. */
   async tree(treeish: string, recursive: boolean) {
+    const sha = this.#isSha(treeish) ? treeish : await this.treeSha(treeish);
+    if (!sha) throw new Error(`no tree ${treeish}`);
+    return this.#memo(`tree:${sha}:${recursive}`, () => this.#readTree(sha, recursive));
+  }
+
+  async #readTree(treeish: string, recursive: boolean) {
     const out = await this.run([
       "ls-tree",
       "-z",
@@ -62,18 +124,19 @@ export class GitStore {
   }
 
   async treeSha(treeish: string): Promise<string | null> {
-    try {
-      return (
-        (await this.run(["rev-parse", "--verify", "--quiet", `${treeish}^{tree}`])).trim() || null
-      );
-    } catch {
-      return null;
-    }
+    if (this.#isSha(treeish)) return this.#memo(`treesha:${treeish}`, () => this.#treeSha(treeish));
+    return this.#treeSha(treeish);
+  }
+
+  async #treeSha(treeish: string): Promise<string | null> {
+    if (/[\s]/.test(treeish)) return null;
+    return (await this.#check(`${treeish}^{tree}`))?.sha ?? null;
   }
 
   async blob(sha: string): Promise<Buffer> {
-    const out = await this.run(["cat-file", "blob", sha], {});
-    return Buffer.from(out, "utf8");
+    return this.#memo(`blob:${sha}`, async () =>
+      Buffer.from(await this.run(["cat-file", "blob", sha]), "utf8"),
+    );
   }
 
   async blobAt(ref: string, path: string): Promise<{ sha: string; text: string } | null> {
