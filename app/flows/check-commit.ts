@@ -23,6 +23,10 @@ import type { Flow } from "./flow.js";
 import { buildLocator, upsertChecks } from "./publish.js";
 import { readDesign } from "./read-design.js";
 
+function pullUrl(flow: Flow, pr: number | null): string | undefined {
+  return pr === null ? undefined : `${flow.repo.htmlUrl}/pull/${pr}`;
+}
+
 /** Stage checks for a commit that has outcomes (or is on a design branch); none otherwise. */
 async function stageChecksFor(flow: Flow, branch: string, sha: string): Promise<CheckRunPlan[]> {
   const view = await readDesign(flow, branch, sha);
@@ -53,7 +57,7 @@ export async function checkCommit(
         annotations: [],
       }),
     );
-    await upsertChecks(flow, target.sha, [...stages, ...missing], undefined);
+    await upsertChecks(flow, target.sha, [...stages, ...missing], pullUrl(flow, target.pr));
     return;
   }
   await flow.gh.dispatch(CHECK_WORKFLOW, target.branch, {
@@ -65,7 +69,7 @@ export async function checkCommit(
     enabled,
     `The ${code(CHECK_WORKFLOW)} workflow is checking ${code(target.sha.slice(0, 12))}.`,
   );
-  await upsertChecks(flow, target.sha, [...stages, ...pending], undefined);
+  await upsertChecks(flow, target.sha, [...stages, ...pending], pullUrl(flow, target.pr));
 }
 
 function refusedChecks(flow: Flow, why: string, runUrl: string): CheckRunPlan[] {

@@ -87,7 +87,10 @@ export async function upsertChecks(
     const base = {
       status: plan.status,
       ...(plan.conclusion ? { conclusion: plan.conclusion } : {}),
-      ...(detailsUrl ? { detailsUrl } : {}),
+      // GitHub refuses action_required without a page that says what to do.
+      ...(detailsUrl || plan.conclusion === "action_required"
+        ? { detailsUrl: detailsUrl ?? flow.repo.htmlUrl }
+        : {}),
     };
     const output = (annotations: typeof first) => ({
       title: plan.title,
