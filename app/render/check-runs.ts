@@ -95,6 +95,17 @@ export function stageCheck(view: DesignView, s: StageView): CheckRunPlan {
     );
   else if (state === "skipped")
     lines.push("`.github/copperhead.yml` leaves this stage out (`stages:`).");
+  else if (state === "running")
+    lines.push(`The design run's \`copperhead / ${s.stage}\` job is running.`);
+  else if (state === "queued") lines.push("Waiting for the design run to reach this stage.");
+  else if (state === "cancelled")
+    lines.push(
+      "The design run was cancelled before this stage wrote an outcome; `/copperhead retry` resumes.",
+    );
+  else if (state === "timed-out")
+    lines.push(
+      "The design run timed out before this stage wrote an outcome; `/copperhead retry` resumes.",
+    );
   if (s.job?.htmlUrl) lines.push("", `Job: ${s.job.htmlUrl}`);
   return {
     name: checkName(s.stage),

@@ -562,6 +562,7 @@ export class FakeGitHub {
       };
       if ((b.output.annotations?.length ?? 0) > 50)
         return json(422, { message: "Only 50 annotations are allowed per request" });
+      if (!b.output.summary) return json(422, { message: "output.summary is required" });
       if (b.output.summary.length > 65535)
         return json(422, { message: "summary is too long (maximum is 65535 characters)" });
       if (b.conclusion === "action_required" && !b.details_url)

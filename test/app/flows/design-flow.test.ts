@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { stageNames } from "../../engine/flow/stage-names.js";
-import { runScripted, type ScriptedStage } from "./fake-workflow.js";
-import { makeOutcome, schematicText } from "./fixtures/outcomes.js";
-import { issueComment, issueLabeled } from "./fixtures/payloads.js";
-import { type Harness, startHarness } from "./harness.js";
+import { stageNames } from "../../../engine/flow/stage-names.js";
+import { runScripted, type ScriptedStage } from "../fake-workflow.js";
+import { makeOutcome, schematicText } from "../fixtures/outcomes.js";
+import { issueComment, issueLabeled } from "../fixtures/payloads.js";
+import { type Harness, startHarness } from "../harness.js";
 
 let h: Harness;
 

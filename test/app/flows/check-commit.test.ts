@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { checkArtifact, checkReport } from "./fixtures/check-results.js";
-import { makeOutcome, schematicText } from "./fixtures/outcomes.js";
-import { checkRunRerequested, pullRequest, workflowRun } from "./fixtures/payloads.js";
-import { type Harness, startHarness } from "./harness.js";
+import { checkArtifact, checkReport } from "../fixtures/check-results.js";
+import { makeOutcome, schematicText } from "../fixtures/outcomes.js";
+import { checkRunRerequested, pullRequest, workflowRun } from "../fixtures/payloads.js";
+import { type Harness, startHarness } from "../harness.js";
 
 let h: Harness;
 const FORK = "eve/octo-repo";
