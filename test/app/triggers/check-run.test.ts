@@ -12,16 +12,14 @@ describe("check_run.rerequested", () => {
     const app = await nockApp();
     const { api } = app;
     noSettings(api);
-    api
-      .get(`${REPO}/pulls/55`)
-      .reply(200, {
-        number: 55,
-        state: "open",
-        merged_at: null,
-        html_url: "x",
-        head: { ref: "feature", sha: SHA, repo: { full_name: "octo-org/octo-repo" } },
-        base: { ref: "main" },
-      });
+    api.get(`${REPO}/pulls/55`).reply(200, {
+      number: 55,
+      state: "open",
+      merged_at: null,
+      html_url: "x",
+      head: { ref: "feature", sha: SHA, repo: { full_name: "octo-org/octo-repo" } },
+      base: { ref: "main" },
+    });
     api.get(`${REPO}/git/trees/${SHA}`).reply(200, { tree: [] });
     api
       .get(`${REPO}/actions/workflows/copperhead.yml/runs`)

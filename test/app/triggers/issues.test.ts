@@ -56,17 +56,15 @@ function refreshReads(app: NockApp, head: string): void {
     .reply(200, { total_count: 0, check_runs: [] });
   app.record("post", `${REPO}/check-runs`, { id: 1 }, 201, 11);
   api.get(`${REPO}/pulls/101/reviews`).query({ per_page: 100 }).reply(200, []);
-  api
-    .post("/graphql")
-    .reply(200, {
-      data: {
-        repository: {
-          pullRequest: {
-            reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
-          },
+  api.post("/graphql").reply(200, {
+    data: {
+      repository: {
+        pullRequest: {
+          reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
         },
       },
-    });
+    },
+  });
   api.get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(200, []);
   app.record(
     "post",

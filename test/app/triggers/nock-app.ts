@@ -128,12 +128,10 @@ export function refreshMocks(app: NockApp, m: RefreshMocks): void {
         newest.set(stage!, i);
     });
     for (const i of newest.values())
-      api
-        .get(`${REPO}/git/blobs/${String(i).padStart(40, "e")}`)
-        .reply(200, {
-          encoding: "base64",
-          content: Buffer.from(outcomes[i]![1]).toString("base64"),
-        });
+      api.get(`${REPO}/git/blobs/${String(i).padStart(40, "e")}`).reply(200, {
+        encoding: "base64",
+        content: Buffer.from(outcomes[i]![1]).toString("base64"),
+      });
   }
   const runs = m.run
     ? [
@@ -194,17 +192,15 @@ export function refreshMocks(app: NockApp, m: RefreshMocks): void {
   app.record("post", `${REPO}/check-runs`, { id: 1 }, 201, 11);
   if (m.pr) {
     api.get(`${REPO}/pulls/${m.pr}/reviews`).query({ per_page: 100 }).reply(200, []);
-    api
-      .post("/graphql")
-      .reply(200, {
-        data: {
-          repository: {
-            pullRequest: {
-              reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
-            },
+    api.post("/graphql").reply(200, {
+      data: {
+        repository: {
+          pullRequest: {
+            reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
           },
         },
-      });
+      },
+    });
     if (m.prFiles)
       api.get(`${REPO}/pulls/${m.pr}/files`).query({ per_page: 100 }).reply(200, m.prFiles);
   }
