@@ -60,15 +60,16 @@ export function visibleHtmlText(html: string): string {
   return out;
 }
 
-function collect(node: Nodes, text: string, cuts: Cut[], inline: Html[]): void {
+const FLOW_PARENTS = new Set(["root", "blockquote", "listItem", "footnoteDefinition"]);
+
+function collect(node: Nodes, text: string, cuts: Cut[], inline: Html[], parent = "root"): void {
   const pos = node.position;
   if (node.type === "code" || node.type === "inlineCode") return;
   if (node.type === "html" && pos?.start.offset !== undefined && pos.end.offset !== undefined) {
     const start = pos.start.offset;
     const end = pos.end.offset;
-    const isBlock = text.slice(0, start).endsWith("\n") || start === 0;
-    if (isBlock && /\n/.test(node.value))
-      cuts.push({ start, end, insert: visibleHtmlText(node.value) });
+    // An HTML block holds a whole run of lines (tags and text); inline HTML is one node per tag.
+    if (FLOW_PARENTS.has(parent)) cuts.push({ start, end, insert: visibleHtmlText(node.value) });
     else inline.push(node);
     return;
   }
@@ -88,7 +89,7 @@ function collect(node: Nodes, text: string, cuts: Cut[], inline: Html[]): void {
       cuts.push({ start: pos.start.offset, end: pos.end.offset, insert: `[${label}](${n.url})` });
   }
   if ("children" in node)
-    for (const child of node.children) collect(child as Nodes, text, cuts, inline);
+    for (const child of node.children) collect(child as Nodes, text, cuts, inline, node.type);
 }
 
 /** Inline HTML comes as one node per tag: hidden elements are cut from their open to their close. */

@@ -104,7 +104,9 @@ export function planReview(
   const lines = [
     `### copperhead · ${o.stage} attempt ${o.attempt} ${verdict} with ${fresh.length} new finding(s)`,
     "",
-    comments.length > 0 ? `${comments.length} are on the lines below.` : "",
+    comments.length > 0
+      ? `${comments.length === 1 ? "One is" : `${comments.length} are`} on the lines below.`
+      : "",
   ];
   for (const [file, list] of byFile) {
     lines.push("", file === "(design)" ? "**The design as a whole**" : `**${code(file)}**`);

@@ -38,7 +38,7 @@ describe("WorkQueue", () => {
   test("a tagged job not yet started stands for the next one with the same key and tag", async () => {
     const q = new WorkQueue(() => {});
     let refreshes = 0;
-    q.enqueue("a", tick);
+    q.enqueue("a", async () => void (await tick()));
     for (let i = 0; i < 5; i++) q.enqueue("a", async () => void refreshes++, "refresh");
     await q.idle();
     expect(refreshes).toBe(1);
