@@ -1,3 +1,4 @@
+import { appHandlersBench } from "./app-handlers.js";
 import type { Bench } from "./bench.js";
 import { diffBench } from "./diff.js";
 import { draftBench } from "./draft.js";
@@ -16,4 +17,5 @@ export const benches: readonly Bench[] = [
   draftBench,
   draftRouteBench,
   diffBench,
+  appHandlersBench,
 ];
