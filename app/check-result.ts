@@ -1,6 +1,7 @@
 import { unzipSync } from "fflate";
 import { z } from "zod";
 import { checkReportSchema } from "../engine/check/check-report.js";
+import { describeIssues } from "./describe-issues.js";
 import { CHECK_RESULT_FILE } from "./names.js";
 
 /** The `copperhead-check` artifact's file (github-contract.md): untrusted until checked. */
@@ -44,9 +45,8 @@ export function readCheckResult(zip: Uint8Array): { result: CheckResult } | { re
   }
   const parsed = checkResultSchema.safeParse(json);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
     return {
-      refused: `${CHECK_RESULT_FILE} does not match the schema (${first?.path.join(".") || "top level"}: ${first?.message})`,
+      refused: `${CHECK_RESULT_FILE} does not match the schema (${describeIssues(parsed.error, 1)})`,
     };
   }
   return { result: parsed.data };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CopperheadError } from "../engine/errors.js";
+import { describeIssues } from "./describe-issues.js";
 
 /**
  * Webhook payloads, parsed once into one discriminated union. Only the fields the App uses
@@ -264,10 +265,7 @@ const PUSH_COMMIT_LIMIT = 20;
 export function parseEvent(name: EventName, payload: unknown): CopperheadEvent {
   const parsed = schemas[name].safeParse(payload);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 4)
-      .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(parsed.error);
     throw new PayloadError(
       `a ${name} delivery does not have the documented shape (${issues})`,
       "redeliver it from the App's settings (Advanced → Recent deliveries); if it fails again, report it with the delivery id",

@@ -1,5 +1,6 @@
 import { type Outcome, outcomeSchema } from "../../engine/flow/outcome.js";
 import { stageNames } from "../../engine/flow/stage-names.js";
+import { describeIssues } from "../describe-issues.js";
 import type { DesignView, StageView } from "../design-view.js";
 import type { WorkflowJob } from "../github-types.js";
 import { DESIGN_WORKFLOW, issueOfBranch, RUNS_DIR, stageOfJob } from "../names.js";
@@ -21,10 +22,7 @@ export function parseOutcomeText(
   }
   const parsed = outcomeSchema.safeParse(json);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    return {
-      problem: `does not match the outcome contract (${first?.path.join(".") || "top level"}: ${first?.message})`,
-    };
+    return { problem: `does not match the outcome contract (${describeIssues(parsed.error, 1)})` };
   }
   if (parsed.data.stage !== stage || parsed.data.attempt !== attempt)
     return {

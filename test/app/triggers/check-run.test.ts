@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, describe, expect, test } from "vitest";
 import { checkRunRerequested } from "../fixtures/payloads.js";
-import { done, IDENTITY, nockApp, noSettings, REPO, TARGET } from "./nock-app.js";
+import { checkCommitReads, done, IDENTITY, nockApp, noSettings, REPO, TARGET } from "./nock-app.js";
 
 afterEach(() => nock.cleanAll());
 
@@ -20,18 +20,7 @@ describe("check_run.rerequested", () => {
       head: { ref: "feature", sha: SHA, repo: { full_name: "octo-org/octo-repo" } },
       base: { ref: "main" },
     });
-    api.get(`${REPO}/git/trees/${SHA}`).reply(200, { tree: [] });
-    api
-      .get(`${REPO}/actions/workflows/copperhead.yml/runs`)
-      .query({ branch: "feature", per_page: 20 })
-      .reply(200, { total_count: 0, workflow_runs: [] });
-    api
-      .get(`${REPO}/pulls`)
-      .query({ head: "octo-org:feature", state: "all", per_page: 20 })
-      .reply(200, []);
-    api
-      .get(`${REPO}/actions/workflows/copperhead-check.yml`)
-      .reply(200, { path: ".github/workflows/copperhead-check.yml", state: "active" });
+    checkCommitReads(api, "feature", SHA);
     app.record("post", `${REPO}/actions/workflows/copperhead-check.yml/dispatches`, {}, 204);
     api
       .get(`${REPO}/commits/${SHA}/check-runs`)

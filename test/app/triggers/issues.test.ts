@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, describe, expect, test } from "vitest";
 import { issueLabeled } from "../fixtures/payloads.js";
-import { done, type NockApp, nockApp, noSettings, REPO, TARGET } from "./nock-app.js";
+import { done, nockApp, noSettings, REPO, refreshMocks, TARGET } from "./nock-app.js";
 
 const BASE = "a".repeat(40);
 const BRIEF_COMMIT = "b".repeat(40);
@@ -17,62 +17,6 @@ const labelled = (sender = "mona") =>
     label: "hardware-brief",
     sender,
   });
-
-/** The refresh after a start: empty branch (no outcomes), no run jobs yet, no checks. */
-function refreshReads(app: NockApp, head: string): void {
-  const { api } = app;
-  api.get(branchRef).reply(200, { ref: "refs/heads/copperhead/issue-7", object: { sha: head } });
-  api
-    .get(`${REPO}/git/trees/${head}`)
-    .reply(200, { sha: "t1", tree: [{ path: "brief.md", type: "blob", sha: "c".repeat(40) }] });
-  api
-    .get(`${REPO}/actions/workflows/copperhead.yml/runs`)
-    .query({ branch: "copperhead/issue-7", per_page: 20 })
-    .reply(200, {
-      total_count: 1,
-      workflow_runs: [
-        {
-          id: 99,
-          status: "queued",
-          conclusion: null,
-          display_title: "copperhead copperhead/issue-7 [d-req1]",
-          html_url: "https://github.com/octo-org/octo-repo/actions/runs/99",
-          head_sha: head,
-          event: "workflow_dispatch",
-        },
-      ],
-    });
-  api
-    .get(`${REPO}/pulls`)
-    .query({ head: "octo-org:copperhead/issue-7", state: "all", per_page: 20 })
-    .reply(200, [pull(head)]);
-  api
-    .get(`${REPO}/actions/runs/99/jobs`)
-    .query({ filter: "latest", per_page: 100 })
-    .reply(200, { total_count: 0, jobs: [] });
-  api
-    .get(`${REPO}/commits/${head}/check-runs`)
-    .query({ per_page: 100, filter: "latest" })
-    .reply(200, { total_count: 0, check_runs: [] });
-  app.record("post", `${REPO}/check-runs`, { id: 1 }, 201, 11);
-  api.get(`${REPO}/pulls/101/reviews`).query({ per_page: 100 }).reply(200, []);
-  api.post("/graphql").reply(200, {
-    data: {
-      repository: {
-        pullRequest: {
-          reviewThreads: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
-        },
-      },
-    },
-  });
-  api.get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(200, []);
-  app.record(
-    "post",
-    `${REPO}/issues/7/comments`,
-    { id: 500, body: "", user: { login: "copperhead-test[bot]" }, html_url: "x" },
-    201,
-  );
-}
 
 function pull(head: string) {
   return {
@@ -128,7 +72,13 @@ describe("issues.labeled / issues.opened", () => {
         workflow_run_id: 99,
         html_url: "https://github.com/octo-org/octo-repo/actions/runs/99",
       });
-    refreshReads(app, BRIEF_COMMIT);
+    refreshMocks(app, {
+      branch: "copperhead/issue-7",
+      head: BRIEF_COMMIT,
+      run: { id: 99, status: "queued", conclusion: null },
+      pr: 101,
+      trackerIssue: 7,
+    });
 
     await app.send("issues", labelled());
     done(app);

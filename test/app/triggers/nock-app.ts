@@ -230,3 +230,22 @@ export function refreshMocks(app: NockApp, m: RefreshMocks): void {
       201,
     );
 }
+
+/**
+ * What checking a commit reads before it dispatches, on a branch that is not a design and has
+ * no outcomes: the tree, the design runs, the PR, and whether the check workflow exists.
+ */
+export function checkCommitReads(api: nock.Scope, branch: string, sha: string): void {
+  api.get(`${REPO}/git/trees/${sha}`).reply(200, { tree: [] });
+  api
+    .get(`${REPO}/actions/workflows/copperhead.yml/runs`)
+    .query({ branch, per_page: 20 })
+    .reply(200, { total_count: 0, workflow_runs: [] });
+  api
+    .get(`${REPO}/pulls`)
+    .query({ head: `octo-org:${branch}`, state: "all", per_page: 20 })
+    .reply(200, []);
+  api
+    .get(`${REPO}/actions/workflows/copperhead-check.yml`)
+    .reply(200, { path: ".github/workflows/copperhead-check.yml", state: "active" });
+}

@@ -1,7 +1,7 @@
 import nock from "nock";
 import { afterEach, describe, expect, test } from "vitest";
 import { pullRequest } from "../fixtures/payloads.js";
-import { done, nockApp, noSettings, REPO, TARGET } from "./nock-app.js";
+import { checkCommitReads, done, nockApp, noSettings, REPO, TARGET } from "./nock-app.js";
 
 afterEach(() => nock.cleanAll());
 
@@ -13,18 +13,7 @@ describe("pull_request.synchronize", () => {
     const { api } = app;
     noSettings(api);
     // Not a design branch and no outcomes on the commit: no stage checks.
-    api.get(`${REPO}/git/trees/${SHA}`).reply(200, { tree: [] });
-    api
-      .get(`${REPO}/actions/workflows/copperhead.yml/runs`)
-      .query({ branch: "feature", per_page: 20 })
-      .reply(200, { total_count: 0, workflow_runs: [] });
-    api
-      .get(`${REPO}/pulls`)
-      .query({ head: "octo-org:feature", state: "all", per_page: 20 })
-      .reply(200, []);
-    api
-      .get(`${REPO}/actions/workflows/copperhead-check.yml`)
-      .reply(200, { path: ".github/workflows/copperhead-check.yml", state: "active" });
+    checkCommitReads(api, "feature", SHA);
     api
       .post(`${REPO}/actions/workflows/copperhead-check.yml/dispatches`, {
         ref: "feature",
