@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CopperheadError } from "../errors.js";
 import { ensureUnionMerge } from "../repo/gitattributes.js";
+import { readText } from "../repo/read-text.js";
 import { type FlowEvent, type FlowEventInput, flowEventSchema } from "./events.js";
 import { EVENTS_PATH } from "./run-paths.js";
 
@@ -74,7 +75,7 @@ export function parseEventLog(text: string): EventLog {
 /** Reads the repo's event log; a repo without one has no events. */
 export async function readEventLog(repo: string): Promise<EventLog> {
   try {
-    return parseEventLog(await readFile(join(repo, EVENTS_PATH), "utf8"));
+    return parseEventLog(await readText(join(repo, EVENTS_PATH)));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { events: [], problems: [] };
     throw error;

@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, type ErrorCategory } from "../errors.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
+import { readText } from "./read-text.js";
 
 export const CONFIG_PATH = ".copperhead/config.json";
 
@@ -42,14 +42,16 @@ export const configSchema = z.strictObject({
 export type CopperheadConfig = z.infer<typeof configSchema>;
 
 /** config.json exists but is not valid JSON or does not match the schema. */
-export class ConfigError extends CopperheadError {}
+export class ConfigError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
+}
 
 /** Reads and validates the repo's config; a repo without one gets the defaults. */
 export async function readConfig(repo: string): Promise<CopperheadConfig> {
   const file = join(repo, CONFIG_PATH);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readText(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return configSchema.parse({});
     throw error;

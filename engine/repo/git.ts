@@ -1,8 +1,9 @@
 import { execa } from "execa";
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, type ErrorCategory } from "../errors.js";
 
 /** A git command that failed; carries the command line, exit code and git's own stderr. */
 export class GitError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
   readonly args: readonly string[];
   readonly exitCode: number | undefined;
   readonly stderr: string;

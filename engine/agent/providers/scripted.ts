@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { UsageError } from "../../errors.js";
+import { readText } from "../../repo/read-text.js";
 import type { Turn } from "./message.js";
 import type { EngineView, Provider, TurnRequest } from "./provider.js";
 import { ScriptDivergedError } from "./provider-errors.js";
@@ -92,5 +92,5 @@ export function parseScript(text: string, where: string): ScriptedTurn[] {
 }
 
 export async function loadScript(path: string): Promise<ScriptedTurn[]> {
-  return parseScript(await readFile(path, "utf8"), path);
+  return parseScript(await readText(path), path);
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, describeError } from "../../errors.js";
 import type { AgentTool, ToolContext, ToolResult } from "../tool.js";
 import { ToolError } from "./tool-error.js";
 
@@ -47,10 +47,14 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.
 
 /** A thrown error as a ToolResult (ToolError keeps its kind; everything else is tool-failure). */
 export function failureResult(tool: string, error: unknown): ToolResult {
-  const message = error instanceof Error ? error.message : String(error);
   const kind = error instanceof ToolError ? error.kind : "tool-failure";
-  const summary = error instanceof CopperheadError ? firstLine(message) : `${tool} failed`;
-  return { ok: false, errorKind: kind, summary: `${tool}: ${summary}`, detail: message };
+  const summary = error instanceof CopperheadError ? firstLine(error.message) : `${tool} failed`;
+  return {
+    ok: false,
+    errorKind: kind,
+    summary: `${tool}: ${summary}`,
+    detail: describeError(error),
+  };
 }
 
 function firstLine(text: string): string {

@@ -17,6 +17,9 @@ export interface DrcResult extends DrcReport {
   board: string;
 }
 
+/** `--schematic-parity` was asked for, but kicad-cli could not compare (an unannotated sheet). */
+export class ParityNotRunError extends KicadCliError {}
+
 /**
  * kicad-cli's DRC with every severity. Violations, unconnected items and schematic-parity issues
  * stay in three lists: a routed-but-unfinished board and a board that breaks rules are
@@ -49,10 +52,20 @@ export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<Dr
       board,
     ],
     async (run, work) => {
+      // A schematic beside the board that kicad-cli cannot load ends the whole run with 255.
+      if (parity && run.rc === 255) {
+        const name = basename(board.replace(/\.kicad_pcb$/, ".kicad_sch"));
+        throw new ParityNotRunError(
+          `kicad-cli could not load ${name} for the schematic parity check`,
+          `make ${name} load in KiCad 9 (copperhead erc ${name} says where it breaks), or drop --schematic-parity`,
+          run,
+          { category: "usage" },
+        );
+      }
       requireRc(run, [0], board);
       // kicad-cli reports a parity check it could not run only as a stderr line, with rc 0.
       if (parity && /Failed to fetch schematic netlist/.test(run.stderr)) {
-        throw new KicadCliError(
+        throw new ParityNotRunError(
           "kicad-cli could not run the schematic parity check",
           "annotate the schematic (every reference unique, no `?`) and check it loads; parity needs a fully annotated schematic",
           run,

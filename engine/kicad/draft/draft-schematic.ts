@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from "node:path";
+import { describeError } from "../../errors.js";
 import { pathExists } from "../../repo/path-exists.js";
 import type { CatalogSymbol } from "../library/symbol-catalog.js";
 import { buildSchematicHierarchy } from "../schematic/hierarchy.js";
@@ -97,7 +98,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   try {
     placement = layout.draw();
   } catch (error) {
-    if (error instanceof NoRoomError) return { ok: false, findings: [fault(error.message)] };
+    if (error instanceof NoRoomError) return { ok: false, findings: [fault(describeError(error))] };
     throw error;
   }
   if (!placement.fits) {

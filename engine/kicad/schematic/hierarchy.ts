@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from "node:path";
+import { pushAll } from "../../array-ops.js";
 import { readOptional } from "../../repo/read-optional.js";
 import { parseSexp } from "../sexp/parse.js";
 import { MissingSheetError } from "./missing-sheet-error.js";
@@ -123,7 +124,7 @@ export async function buildSchematicHierarchy(
         return child;
       }),
     );
-    instance.children.push(...children);
+    pushAll(instance.children, children);
   };
   await expand(root, new Set([rootFile]));
 

@@ -1,7 +1,8 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 
 /** A KiCad file that is not a well-formed s-expression; names where and what was expected. */
 export class SexpParseError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
   readonly line: number;
   readonly column: number;
   readonly expected: string;
