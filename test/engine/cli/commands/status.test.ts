@@ -63,4 +63,25 @@ describe("copperhead status", () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^spec\s+missing\s+—/m);
   });
+
+  it("answers for a log of 200k events (the attempt count used to overflow the stack)", async () => {
+    const repo = await designWith(graph, ["spec"]);
+    const log = join(repo.dir, EVENTS_PATH);
+    const lines = (await readFile(log, "utf8")).split("\n").filter(Boolean);
+    const dispatch = lines.find((l) => JSON.parse(l).type === "dispatch")!;
+    const copies: string[] = [];
+    for (let attempt = 2; attempt <= 200_001; attempt++) {
+      const id = `00000000-0000-4000-8000-${String(attempt).padStart(12, "0")}`;
+      copies.push(
+        dispatch
+          .replace(/"attempt":1\b/, `"attempt":${attempt}`)
+          .replace(/"id":"[^"]+"/, `"id":"${id}"`),
+      );
+    }
+    await appendFile(log, `${copies.join("\n")}\n`);
+    const { code, stdout, stderr } = await runCopperhead(repo.dir, "status");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout.split("\n")[1]).toMatch(/^spec\s+in-flight\s+200001\s/);
+  });
 });
