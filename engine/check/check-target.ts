@@ -1,6 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
+import { legacyExtensionError } from "../kicad/kicad-file.js";
 import { type CopperheadConfig, readConfig } from "../repo/config.js";
 
 /** What `copperhead check` looks at, resolved to absolute paths. */
@@ -65,6 +66,8 @@ export async function resolveCheckTarget(
     );
   }
   if (info.isFile()) {
+    const legacy = legacyExtensionError(path ?? given);
+    if (legacy) throw legacy;
     if (extname(given) !== ".kicad_sch") {
       throw new UsageError(`${path} is not a schematic`, "give a .kicad_sch file or a folder");
     }

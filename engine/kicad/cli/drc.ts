@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { UsageError } from "../../errors.js";
 import { type DrcReport, readDrcReport } from "./drc-report.js";
 import { KicadCliError } from "./errors.js";
+import { explainUnloadable } from "./explain-unloadable.js";
 import { resolveInput } from "./input-file.js";
 import { readReport } from "./read-report.js";
 import { requireRc } from "./require-rc.js";
@@ -62,6 +63,7 @@ export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<Dr
           { category: "usage" },
         );
       }
+      if (run.rc === 3) throw await explainUnloadable(board, "board", run);
       requireRc(run, [0], board);
       // kicad-cli reports a parity check it could not run only as a stderr line, with rc 0.
       if (parity && /Failed to fetch schematic netlist/.test(run.stderr)) {
