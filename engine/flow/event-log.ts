@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CopperheadError } from "../errors.js";
+import { parseJson } from "../json-text.js";
 import { ensureUnionMerge } from "../repo/gitattributes.js";
 import { readText } from "../repo/read-text.js";
 import { type FlowEvent, type FlowEventInput, flowEventSchema } from "./events.js";
@@ -42,7 +43,7 @@ export function parseEventLog(text: string): EventLog {
     if (raw.trim() === "") return;
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = parseJson(raw);
     } catch {
       problems.push({ line, reason: "not valid JSON (truncated or garbled line)" });
       return;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { CopperheadError } from "../errors.js";
+import { parseJson } from "../json-text.js";
 import { type Outcome, outcomeSchema } from "./outcome.js";
 
 /** An outcome.json that is missing, not JSON, or not the outcome contract. */
@@ -16,7 +17,7 @@ export class OutcomeError extends CopperheadError {
 export function parseOutcome(text: string, path: string): Outcome {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
     throw new OutcomeError(
       path,

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { CopperheadError, type ErrorCategory } from "../errors.js";
+import { parseJson } from "../json-text.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
 import { readText } from "./read-text.js";
@@ -63,7 +64,7 @@ export async function readConfig(repo: string): Promise<CopperheadConfig> {
 export function parseConfig(text: string, where: string): CopperheadConfig {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
     throw new ConfigError(
       `${where} is not valid JSON (${(error as Error).message})`,

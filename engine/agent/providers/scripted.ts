@@ -1,4 +1,5 @@
 import { UsageError } from "../../errors.js";
+import { parseJson } from "../../json-text.js";
 import { readText } from "../../repo/read-text.js";
 import type { Turn } from "./message.js";
 import type { EngineView, Provider, TurnRequest } from "./provider.js";
@@ -71,7 +72,7 @@ export function parseScript(text: string, where: string): ScriptedTurn[] {
       : trimmed
           .split("\n")
           .filter((line) => line.trim() !== "")
-          .map((line) => JSON.parse(line));
+          .map((line) => parseJson(line));
   } catch (error) {
     throw new UsageError(
       `${where} is not valid JSON or JSONL (${(error as Error).message})`,
