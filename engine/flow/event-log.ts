@@ -32,8 +32,12 @@ function describeInvalid(json: unknown, issues: string): string {
   return `invalid ${type} event (${issues})`;
 }
 
-/** Parses events.jsonl text. Pure; corrupt, unknown and conflicting lines become problems. */
-export function parseEventLog(text: string): EventLog {
+/**
+ * Parses events.jsonl text. Pure; corrupt, unknown and conflicting lines become problems, and
+ * so does an event for a stage not in `stages` when it is given (a typo, or a log written by a
+ * copperhead with other stages): it cannot count for anything, and silence would hide that.
+ */
+export function parseEventLog(text: string, stages?: readonly string[]): EventLog {
   const problems: LogProblem[] = [];
   const byId = new Map<string, { event: FlowEvent; raw: string }>();
   const ordered: Array<{ event: FlowEvent; index: number; time: number }> = [];
@@ -58,6 +62,13 @@ export function parseEventLog(text: string): EventLog {
       return;
     }
     const event = parsed.data;
+    if (stages && !stages.includes(event.stage)) {
+      problems.push({
+        line,
+        reason: `${event.type} event for unknown stage "${event.stage}" (the stages are ${stages.join(", ")})`,
+      });
+      return;
+    }
     const seen = byId.get(event.id);
     if (seen) {
       // A union merge of two branches that share history can repeat a line: keep one copy.
@@ -74,9 +85,9 @@ export function parseEventLog(text: string): EventLog {
 }
 
 /** Reads the repo's event log; a repo without one has no events. */
-export async function readEventLog(repo: string): Promise<EventLog> {
+export async function readEventLog(repo: string, stages?: readonly string[]): Promise<EventLog> {
   try {
-    return parseEventLog(await readText(join(repo, EVENTS_PATH)));
+    return parseEventLog(await readText(join(repo, EVENTS_PATH)), stages);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { events: [], problems: [] };
     throw error;
