@@ -65,6 +65,11 @@ const EXPLAINED: Record<string, Explanation> = {
     message: (p) => `disk quota exceeded while writing ${p}`,
     fix: "free space within your quota and run the command again",
   },
+  EFBIG: {
+    category: "environment",
+    message: (p) => `the file size limit stopped writing ${p}`,
+    fix: "raise the limit (ulimit -f unlimited) or free space, then run again; nothing was half-written",
+  },
   EMFILE: {
     category: "environment",
     message: (p) => `too many open files (at ${p})`,

@@ -70,7 +70,9 @@ export async function git(
       stderr: missing ? "git is not installed or not on PATH" : String(result.stderr ?? ""),
       fix: missing
         ? "install git (2.30 or newer) and make sure it is on PATH"
-        : `check that ${repo} is a git repository in a healthy state (try the same command by hand)`,
+        : /detected dubious ownership/.test(String(result.stderr ?? ""))
+          ? `the repository belongs to another user: run as its owner, or trust it with git config --global --add safe.directory ${repo}`
+          : `check that ${repo} is a git repository in a healthy state (try the same command by hand)`,
     });
   }
   return String(result.stdout ?? "");

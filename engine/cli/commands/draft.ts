@@ -6,6 +6,7 @@ import { draftProject } from "../../kicad/draft/draft-project.js";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
 import { DEFAULT_INTENT_PATH } from "../../kicad/draft/intent.js";
 import { renderIntentFindings } from "../../kicad/draft/intent-finding.js";
+import { legacyExtensionError } from "../../kicad/kicad-file.js";
 import { redraft } from "../../kicad/draft/redraft.js";
 import { renderLegibility } from "../../kicad/legibility/render-legibility.js";
 import { SymbolCatalog } from "../../kicad/library/symbol-catalog.js";
@@ -105,6 +106,8 @@ async function runRedraft(
   io: CliIo,
 ): Promise<number> {
   const source = resolve(io.cwd, from);
+  const legacy = legacyExtensionError(from);
+  if (legacy) throw legacy;
   requireSheetPath("--from", from);
   if (out !== undefined) requireSheetPath("--out", out);
   const name = basename(source, ".kicad_sch");

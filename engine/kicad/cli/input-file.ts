@@ -1,6 +1,8 @@
-import { stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
+import { fileErrorOf, withPath } from "../../file-error.js";
 import { checkKicadFileSize, type KicadFileKind, legacyExtensionError } from "../kicad-file.js";
 
 export type { KicadFileKind };
@@ -35,5 +37,9 @@ export async function resolveInput(
     throw new UsageError(`${path} does not exist or is not a file`, "check the path");
   }
   await checkKicadFileSize(absolute, kind);
+  // kicad-cli says only "failed to load" for a file it may not read: say it here.
+  await access(absolute, constants.R_OK).catch((error: unknown) => {
+    throw fileErrorOf(withPath(error, absolute)) ?? error;
+  });
   return { path: absolute, kind };
 }

@@ -75,14 +75,17 @@ export async function withKicadCli<T>(
     track(dir);
     try {
       const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
-      await Promise.all([
-        mkdir(join(dir, "config")),
-        mkdir(join(dir, "tmp")),
-        mkdir(join(dir, "out")),
-      ]);
+      await Promise.all(
+        ["config", "tmp", "out", "data", "cache", "state"].map((d) => mkdir(join(dir, d))),
+      );
       const env = {
         ...baseEnv,
         KICAD_CONFIG_HOME: join(dir, "config"),
+        // kicad-cli creates its data and cache folders on start: here, not in a HOME that may
+        // be read-only (a CI user) or shared with other runs.
+        XDG_DATA_HOME: join(dir, "data"),
+        XDG_CACHE_HOME: join(dir, "cache"),
+        XDG_STATE_HOME: join(dir, "state"),
         TMPDIR: join(dir, "tmp"),
         LANG: "C.UTF-8",
         LC_ALL: "C.UTF-8",

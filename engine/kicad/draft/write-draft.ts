@@ -307,7 +307,8 @@ async function commit(
       await sweepStale(dir);
       const stage = join(dir, `${STAGE_PREFIX}${randomUUID().slice(0, 8)}`);
       await mkdir(stage).catch((e: unknown) => {
-        throw fileErrorOf(withPath(e, stage)) ?? e;
+        // Say it about the folder the person named, not our staging folder in it.
+        throw fileErrorOf(Object.assign(e as object, { path: dir, syscall: "write" })) ?? e;
       });
       stages.set(dir, stage);
     }
