@@ -11,6 +11,7 @@ import {
 } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../../engine/cli/run-cli.js";
+import { InterruptedError } from "../../../../engine/errors.js";
 import { captureIo } from "../../../helpers/capture-io.js";
 import { fileHashes } from "../../../helpers/file-hashes.js";
 import { LED_EXAMPLE, REPO_ROOT } from "../../../helpers/fixture-project.js";
@@ -86,6 +87,15 @@ describe("copperhead draft", () => {
     expect(code).toBe(0);
     await access(repo.path("drafts/usb/usb.kicad_sch"));
     await access(repo.path("drafts/usb/sym-lib-table"));
+  });
+
+  it("an interrupt writes nothing and exits 130 (SIGINT) after the draft was computed", async () => {
+    const io = captureIo(repo.dir, env);
+    io.signal = AbortSignal.abort(new InterruptedError("SIGINT"));
+    const code = await runCli(["draft", "--out", "interrupted/usb.kicad_sch"], io);
+    expect(code).toBe(130);
+    expect(io.err()).toMatch(/^copperhead draft: interrupted by SIGINT — /);
+    await expect(access(repo.path("interrupted"))).rejects.toThrow();
   });
 
   it("--from regenerates an existing design and keeps the derived intent", async () => {
