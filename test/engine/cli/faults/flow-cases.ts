@@ -91,6 +91,22 @@ export const flowCases: FaultCase[] = [
     says: /permission denied opening \.copperhead\/events\.jsonl — give your user access to it/,
   },
   {
+    name: "diff: a revision that does not exist",
+    setup: async (d) => {
+      await d.led();
+      await d.repo();
+    },
+    args: ["diff", "nope123", "HEAD"],
+    exit: 2,
+    says: /unknown revision "nope123" — name a commit, branch or tag/,
+  },
+  {
+    name: "diff: outside any git repository",
+    args: ["diff"],
+    exit: 2,
+    says: /is not inside a git repository — .*or run `git init` first/,
+  },
+  {
     name: "next --adopt: kicad-cli missing is failed evidence, not a crash",
     setup: (d) => design(d),
     env: { COPPERHEAD_KICAD_CLI: "/nonexistent/kicad-cli" },
