@@ -5,6 +5,7 @@ import { CopperheadError } from "../errors.js";
 import { parseJson } from "../json-text.js";
 import { ensureUnionMerge } from "../repo/gitattributes.js";
 import { readText } from "../repo/read-text.js";
+import { describeIssues } from "../zod-issues.js";
 import { type FlowEvent, type FlowEventInput, flowEventSchema } from "./events.js";
 import { EVENTS_PATH } from "./run-paths.js";
 
@@ -54,10 +55,7 @@ export function parseEventLog(text: string, stages?: readonly string[]): EventLo
     }
     const parsed = flowEventSchema.safeParse(json);
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-        .join("; ");
+      const issues = describeIssues(parsed.error, { limit: 3 });
       problems.push({ line, reason: describeInvalid(json, issues) });
       return;
     }

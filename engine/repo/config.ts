@@ -4,6 +4,7 @@ import { CopperheadError, type ErrorCategory } from "../errors.js";
 import { parseJson } from "../json-text.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
+import { describeIssues } from "../zod-issues.js";
 import { readText } from "./read-text.js";
 
 export const CONFIG_PATH = ".copperhead/config.json";
@@ -73,9 +74,7 @@ export function parseConfig(text: string, where: string): CopperheadConfig {
   }
   const parsed = configSchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(parsed.error);
     throw new ConfigError(
       `${where} is invalid: ${issues}`,
       `correct those keys in ${where} (see docs/flow.md for the settings)`,

@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { describeIssues } from "../../zod-issues.js";
 import type { Message, Turn } from "./message.js";
 import type { TurnRequest } from "./provider.js";
 import { ProviderError } from "./provider-errors.js";
@@ -85,10 +86,7 @@ const wireResponseSchema = z.looseObject({
 export function fromWireResponse(response: unknown): Turn {
   const parsed = wireResponseSchema.safeParse(response);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.join(".") || "(the response)"}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(parsed.error, { top: "(the response)", limit: 3 });
     throw new ProviderError(
       `the Anthropic API answered with something that is not a Messages API response (${issues})`,
       "check ANTHROPIC_BASE_URL (unset it for api.anthropic.com) or the proxy in between; if the API changed, update copperhead",

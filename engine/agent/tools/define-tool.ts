@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { CopperheadError, describeError } from "../../errors.js";
+import { describeIssues } from "../../zod-issues.js";
 import type { AgentTool, ToolContext, ToolResult } from "../tool.js";
 import { ToolError } from "./tool-error.js";
 
@@ -26,9 +27,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.
     async run(args, context) {
       const parsed = spec.schema.safeParse(args);
       if (!parsed.success) {
-        const issues = parsed.error.issues
-          .map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`)
-          .join("; ");
+        const issues = describeIssues(parsed.error, { top: "(arguments)" });
         return {
           ok: false,
           errorKind: "invalid-arguments",
