@@ -31,6 +31,13 @@ export const drcSectionSchema = z.discriminatedUnion("status", [
     violations: z.array(violationSchema),
     unconnected: z.array(violationSchema),
     parity: z.array(violationSchema),
+    /**
+     * Whether the board was compared with its schematic (the same-named .kicad_sch beside it,
+     * as KiCad pairs them), or why not. Absent in reports written before it was added.
+     */
+    schematicParity: z
+      .discriminatedUnion("status", [z.object({ status: z.literal("ran") }), skippedSchema])
+      .optional(),
   }),
 ]);
 

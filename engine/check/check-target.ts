@@ -1,6 +1,8 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
+import { fileErrorOf, withPath } from "../file-error.js";
+import { legacyExtensionError } from "../kicad/kicad-file.js";
 import { type CopperheadConfig, readConfig } from "../repo/config.js";
 
 /** What `copperhead check` looks at, resolved to absolute paths. */
@@ -27,8 +29,11 @@ async function projectsIn(dir: string): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
-  } catch {
-    return [];
+  } catch (error) {
+    // No such folder is no project; a folder we may not list is a problem to name.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw fileErrorOf(withPath(error, dir)) ?? error;
   }
   const found: string[] = [];
   for (const name of names.sort()) {
@@ -65,6 +70,8 @@ export async function resolveCheckTarget(
     );
   }
   if (info.isFile()) {
+    const legacy = legacyExtensionError(path ?? given);
+    if (legacy) throw legacy;
     if (extname(given) !== ".kicad_sch") {
       throw new UsageError(`${path} is not a schematic`, "give a .kicad_sch file or a folder");
     }

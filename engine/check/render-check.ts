@@ -1,3 +1,4 @@
+import { pushAll } from "../array-ops.js";
 import { formatViolations } from "../kicad/cli/format-violations.js";
 import { renderDrift } from "../kicad/drift/render-drift.js";
 import type { CheckReport } from "./check-report.js";
@@ -24,14 +25,21 @@ export function renderCheck(report: CheckReport): string {
     out.push(
       `ERC: ${clean ? "clean" : "violations"} (${tally(erc.counts)}) over ${erc.sheets.length} sheet(s)`,
     );
-    out.push(...formatViolations(erc.violations));
+    pushAll(out, formatViolations(erc.violations));
   }
   out.push("");
 
   if (drc.status === "skipped") out.push(`DRC: skipped — ${drc.reason}`);
   else {
     const clean = drc.counts.errors + drc.counts.warnings === 0;
-    out.push(`DRC: ${clean ? "clean" : "violations"} (${tally(drc.counts)})`);
+    const parity = drc.schematicParity;
+    const against =
+      parity === undefined
+        ? ""
+        : parity.status === "ran"
+          ? " · schematic parity checked"
+          : ` · schematic parity not checked: ${parity.reason}`;
+    out.push(`DRC: ${clean ? "clean" : "violations"} (${tally(drc.counts)})${against}`);
     const lists = [
       ["violations", drc.violations],
       ["unconnected items", drc.unconnected],
@@ -40,7 +48,8 @@ export function renderCheck(report: CheckReport): string {
     let next = 1;
     for (const [name, list] of lists) {
       if (list.length === 0) continue;
-      out.push(` ${name}:`, ...formatViolations(list, next));
+      out.push(` ${name}:`);
+      pushAll(out, formatViolations(list, next));
       next += list.length;
     }
   }

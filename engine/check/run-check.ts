@@ -1,6 +1,7 @@
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { addCounts, countViolations } from "../kicad/cli/count-violations.js";
-import { drc } from "../kicad/cli/drc.js";
+import { type DrcResult, drc, ParityNotRunError } from "../kicad/cli/drc.js";
+import type { ErcResult } from "../kicad/cli/erc.js";
 import { ercAnnotated } from "../kicad/cli/erc-annotated.js";
 import { checkDrift } from "../kicad/drift/check-drift.js";
 import type { DriftDocument } from "../kicad/drift/drift-document.js";
@@ -12,10 +13,45 @@ import { loadSchematicHierarchy, type SchematicHierarchy } from "../kicad/schema
 import { netlist } from "../kicad/schematic/netlist/netlist.js";
 import { renderScore } from "../kicad/score/render-score.js";
 import { scoreSchematic } from "../kicad/score/score-schematic.js";
+import { pathExists } from "../repo/path-exists.js";
 import { readOptional } from "../repo/read-optional.js";
 import type { CheckReport } from "./check-report.js";
 import type { CheckTarget } from "./check-target.js";
 import { driftDesignOf } from "./drift-design.js";
+
+export interface RunCheckOptions {
+  /** Aborting it (SIGINT/SIGTERM) kills the kicad-cli runs and rejects with its reason. */
+  signal?: AbortSignal;
+}
+
+type Parity = { status: "ran" } | { status: "skipped"; reason: string };
+
+/**
+ * DRC, with schematic parity whenever the board has its schematic beside it under the same
+ * name (how KiCad pairs them). When kicad-cli cannot compare (an unannotated sheet, which ERC's
+ * annotation check reports), the board is still checked and the report says parity did not run.
+ */
+async function drcWithParity(
+  board: string,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal,
+): Promise<{ result: DrcResult; parity: Parity }> {
+  const schematic = board.replace(/\.kicad_pcb$/, ".kicad_sch");
+  if (!(await pathExists(schematic))) {
+    const reason = `no ${basename(schematic)} beside the board to compare it with`;
+    return { result: await drc(board, { env, signal }), parity: { status: "skipped", reason } };
+  }
+  try {
+    return {
+      result: await drc(board, { env, signal, schematicParity: true }),
+      parity: { status: "ran" },
+    };
+  } catch (error) {
+    if (!(error instanceof ParityNotRunError)) throw error;
+    const reason = `kicad-cli could not compare the board with ${basename(schematic)}: ${error.fix}`;
+    return { result: await drc(board, { env, signal }), parity: { status: "skipped", reason } };
+  }
+}
 
 const NO_SCHEMATIC =
   "no schematic configured (set paths.schematic in .copperhead/config.json or pass a .kicad_sch)";
@@ -36,15 +72,36 @@ function engineSheetsOf(hierarchy: SchematicHierarchy): string[] {
  * annotation check) and DRC from kicad-cli, run in parallel; legibility, drift against the
  * netlister, computed from one load of the hierarchy. Unreadable input throws a typed error.
  */
-export async function runCheck(target: CheckTarget, env: NodeJS.ProcessEnv): Promise<CheckReport> {
+export async function runCheck(
+  target: CheckTarget,
+  env: NodeJS.ProcessEnv,
+  options: RunCheckOptions = {},
+): Promise<CheckReport> {
   const rel = (path: string) => relative(target.dir, path) || ".";
   const hierarchy = target.schematic ? await loadSchematicHierarchy(target.schematic) : undefined;
 
-  const ercRun = target.schematic
-    ? ercAnnotated(target.schematic, { env, hierarchy })
-    : Promise.resolve(undefined);
-  const drcRun = target.board ? drc(target.board, { env }) : Promise.resolve(undefined);
+  // kicad-cli runs while the pure checks compute. If either fails, or the pure part throws,
+  // the other is stopped too: no orphaned kicad-cli, no rejection nobody is listening to.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const kicadRuns = Promise.all([
+    target.schematic ? ercAnnotated(target.schematic, { env, hierarchy, signal }) : undefined,
+    target.board ? drcWithParity(target.board, env, signal) : undefined,
+  ]);
+  kicadRuns.catch(() => stop.abort());
+  try {
+    return await assemble(target, rel, hierarchy, kicadRuns);
+  } finally {
+    stop.abort();
+  }
+}
 
+async function assemble(
+  target: CheckTarget,
+  rel: (path: string) => string,
+  hierarchy: SchematicHierarchy | undefined,
+  kicadRuns: Promise<[ErcResult | undefined, { result: DrcResult; parity: Parity } | undefined]>,
+): Promise<CheckReport> {
   let legibility: CheckReport["legibility"] = { status: "skipped", reason: NO_SCHEMATIC };
   let drift: CheckReport["drift"] = { status: "skipped", reason: NO_SCHEMATIC };
   let score: CheckReport["score"] = { status: "skipped", reason: NO_SCHEMATIC };
@@ -79,7 +136,8 @@ export async function runCheck(target: CheckTarget, env: NodeJS.ProcessEnv): Pro
     }
   }
 
-  const [ercResult, drcResult] = await Promise.all([ercRun, drcRun]);
+  const [ercResult, drcRun] = await kicadRuns;
+  const drcResult = drcRun?.result;
   const erc: CheckReport["erc"] = ercResult
     ? {
         status: "ran",
@@ -99,6 +157,7 @@ export async function runCheck(target: CheckTarget, env: NodeJS.ProcessEnv): Pro
         violations: drcResult.violations,
         unconnected: drcResult.unconnected,
         parity: drcResult.parity,
+        schematicParity: drcRun.parity,
       }
     : { status: "skipped", reason: "no board (.kicad_pcb) beside the schematic or in the config" };
 

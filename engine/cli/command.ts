@@ -6,6 +6,11 @@ export interface CliIo {
   stderr: Pick<Writable, "write">;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * Aborted on SIGINT/SIGTERM (engine/cli/interrupt.ts); its reason is an InterruptedError.
+   * Commands pass it to whatever waits (kicad-cli runs, the agent loop) and clean up in finally.
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -1,9 +1,12 @@
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, describeError } from "../errors.js";
+import { FileAccessError, fileErrorOf } from "../file-error.js";
 import type { CliIo } from "./command.js";
+import { EXIT, exitCodeOf } from "./exit-codes.js";
+import { interruptOf } from "./interrupt.js";
 import { commands, findCommand } from "./registry.js";
 
 function helpText(): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 4);
+  const width = commands.reduce((w, c) => Math.max(w, c.name.length), 4);
   const rows = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return `usage: copperhead <command> [options]\n\ncommands:\n${rows.join("\n")}\n\nRun 'copperhead <command> --help' for a command's options.\n`;
 }
@@ -13,26 +16,50 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     io.stdout.write(helpText());
-    return name ? 0 : 2;
+    return name ? EXIT.ok : EXIT.error;
   }
   const command = findCommand(name);
   if (!command) {
     io.stderr.write(`copperhead: unknown command '${name}'\n\n${helpText()}`);
-    return 2;
+    return EXIT.error;
   }
   if (rest.includes("--help") || rest.includes("-h")) {
     io.stdout.write(`${command.usage}\n`);
-    return 0;
+    return EXIT.ok;
   }
+  let code: number;
   try {
-    return await command.run(rest, io);
+    code = await command.run(rest, io);
   } catch (error) {
-    if (error instanceof CopperheadError) {
-      io.stderr.write(`copperhead ${name}: ${error.message}\n`);
-      return 2;
-    }
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr.write(`copperhead ${name}: internal error (please report it):\n${detail}\n`);
-    return 3;
+    // Whatever an interrupted command threw on its way out (a killed kicad-cli, an AbortError),
+    // the answer is the interrupt's.
+    code = interruptOf(io.signal) ? EXIT.error : reportError(name, error, io);
   }
+  const interrupted = interruptOf(io.signal);
+  if (interrupted) {
+    io.stderr.write(`copperhead ${name}: ${describeError(interrupted)}\n`);
+    return interrupted.exitCode;
+  }
+  return code;
+}
+
+/**
+ * How the CLI answers a thrown error: copperhead's own and file system errors (mapped to the
+ * path and the fix) with their category's exit code; anything else is a bug to report.
+ */
+export function reportError(name: string, error: unknown, io: CliIo): number {
+  // A file error raised deep down names the absolute path; say it as the person typed it.
+  const known =
+    error instanceof FileAccessError
+      ? (fileErrorOf(error.cause, io.cwd) ?? error)
+      : error instanceof CopperheadError
+        ? error
+        : fileErrorOf(error, io.cwd);
+  if (known) {
+    io.stderr.write(`copperhead ${name}: ${describeError(known)}\n`);
+    return exitCodeOf(known);
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr.write(`copperhead ${name}: internal error (please report it):\n${detail}\n`);
+  return EXIT.internal;
 }

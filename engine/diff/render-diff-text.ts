@@ -1,3 +1,4 @@
+import { pushAll } from "../array-ops.js";
 import { type ChangeRow, describeChange } from "./describe-change.js";
 import type { BeforeAfter, DiffReport } from "./diff-report.js";
 
@@ -24,8 +25,8 @@ export function renderDiffText(report: DiffReport): string {
   else {
     out.push(
       `schematic: ${s.changes.length} change${s.changes.length === 1 ? "" : "s"} (sheets ${arrow(s.sheets)}, parts ${arrow(s.parts)}, nets ${arrow(s.nets)})`,
-      ...rows(s.changes.map(describeChange)),
     );
+    pushAll(out, rows(s.changes.map(describeChange)));
     if (s.powerRailsTouched.length > 0)
       out.push(`  power rails touched: ${s.powerRailsTouched.join(", ")}`);
   }
@@ -36,8 +37,8 @@ export function renderDiffText(report: DiffReport): string {
   else {
     out.push(
       `board: ${b.changes.length} change${b.changes.length === 1 ? "" : "s"} (footprints ${arrow(b.footprints)}, tracks ${arrow(b.tracks)}, vias ${arrow(b.vias)})`,
-      ...rows(b.changes.map(describeChange)),
     );
+    pushAll(out, rows(b.changes.map(describeChange)));
   }
 
   const c = report.checks;

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CopperheadError } from "../errors.js";
+import { parseJson } from "../json-text.js";
 import { ensureUnionMerge } from "../repo/gitattributes.js";
+import { readText } from "../repo/read-text.js";
+import { describeIssues } from "../zod-issues.js";
 import { type FlowEvent, type FlowEventInput, flowEventSchema } from "./events.js";
 import { EVENTS_PATH } from "./run-paths.js";
 
@@ -30,8 +33,12 @@ function describeInvalid(json: unknown, issues: string): string {
   return `invalid ${type} event (${issues})`;
 }
 
-/** Parses events.jsonl text. Pure; corrupt, unknown and conflicting lines become problems. */
-export function parseEventLog(text: string): EventLog {
+/**
+ * Parses events.jsonl text. Pure; corrupt, unknown and conflicting lines become problems, and
+ * so does an event for a stage not in `stages` when it is given (a typo, or a log written by a
+ * copperhead with other stages): it cannot count for anything, and silence would hide that.
+ */
+export function parseEventLog(text: string, stages?: readonly string[]): EventLog {
   const problems: LogProblem[] = [];
   const byId = new Map<string, { event: FlowEvent; raw: string }>();
   const ordered: Array<{ event: FlowEvent; index: number; time: number }> = [];
@@ -41,21 +48,25 @@ export function parseEventLog(text: string): EventLog {
     if (raw.trim() === "") return;
     let json: unknown;
     try {
-      json = JSON.parse(raw);
+      json = parseJson(raw);
     } catch {
       problems.push({ line, reason: "not valid JSON (truncated or garbled line)" });
       return;
     }
     const parsed = flowEventSchema.safeParse(json);
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-        .join("; ");
+      const issues = describeIssues(parsed.error, { limit: 3 });
       problems.push({ line, reason: describeInvalid(json, issues) });
       return;
     }
     const event = parsed.data;
+    if (stages && !stages.includes(event.stage)) {
+      problems.push({
+        line,
+        reason: `${event.type} event for unknown stage "${event.stage}" (the stages are ${stages.join(", ")})`,
+      });
+      return;
+    }
     const seen = byId.get(event.id);
     if (seen) {
       // A union merge of two branches that share history can repeat a line: keep one copy.
@@ -72,9 +83,9 @@ export function parseEventLog(text: string): EventLog {
 }
 
 /** Reads the repo's event log; a repo without one has no events. */
-export async function readEventLog(repo: string): Promise<EventLog> {
+export async function readEventLog(repo: string, stages?: readonly string[]): Promise<EventLog> {
   try {
-    return parseEventLog(await readFile(join(repo, EVENTS_PATH), "utf8"));
+    return parseEventLog(await readText(join(repo, EVENTS_PATH)), stages);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { events: [], problems: [] };
     throw error;

@@ -1,3 +1,4 @@
+import { pushAll } from "../array-ops.js";
 import { CopperheadError } from "../errors.js";
 import { type PathPattern, parsePattern, patternsOverlap } from "./path-pattern.js";
 import type { StageDeclaration } from "./stage.js";
@@ -79,7 +80,7 @@ function closure(start: string, edges: (s: string) => readonly string[]): Set<st
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    stack.push(...edges(next));
+    pushAll(stack, edges(next));
   }
   return seen;
 }

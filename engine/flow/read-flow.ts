@@ -25,7 +25,7 @@ export interface FlowSnapshot {
 export async function readFlow(repo: string, graph: FlowGraph): Promise<FlowSnapshot> {
   const [config, log, fingerprints] = await Promise.all([
     readConfig(repo),
-    readEventLog(repo),
+    readEventLog(repo, graph.order),
     currentFingerprints(repo, graph.patterns),
   ]);
   const statuses = deriveStates(graph, log.events, fingerprints);

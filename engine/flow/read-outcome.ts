@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { CopperheadError } from "../errors.js";
+import { parseJson } from "../json-text.js";
+import { describeIssues } from "../zod-issues.js";
 import { type Outcome, outcomeSchema } from "./outcome.js";
 
 /** An outcome.json that is missing, not JSON, or not the outcome contract. */
@@ -16,7 +18,7 @@ export class OutcomeError extends CopperheadError {
 export function parseOutcome(text: string, path: string): Outcome {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
     throw new OutcomeError(
       path,
@@ -26,10 +28,7 @@ export function parseOutcome(text: string, path: string): Outcome {
   }
   const parsed = outcomeSchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(parsed.error, { limit: 5 });
     throw new OutcomeError(
       path,
       `does not match the outcome contract (${issues})`,

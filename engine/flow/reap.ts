@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { describeError } from "../errors.js";
 import { currentFingerprints } from "./current-fingerprints.js";
 import { appendEvent, type EventStamp, readEventLog } from "./event-log.js";
 import type { BlockedEvent, DispatchEvent, OutcomeEvent } from "./events.js";
@@ -54,7 +55,7 @@ export async function reapRun(
     outcome = await readOutcome(join(repo, where));
   } catch (error) {
     if (error instanceof OutcomeError)
-      return blocked(error.message.replace(join(repo, where), where));
+      return blocked(describeError(error).replace(join(repo, where), where));
     throw error;
   }
   if (outcome.stage !== run.stage || outcome.attempt !== run.attempt) {

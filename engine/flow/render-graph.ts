@@ -1,3 +1,4 @@
+import { maxOf } from "../array-ops.js";
 import type { FlowGraph } from "./graph.js";
 
 /** Depth of each stage: 0 for stages with no provider; stages of one depth are independent. */
@@ -5,10 +6,7 @@ export function graphLevels(graph: FlowGraph): string[][] {
   const depth = new Map<string, number>();
   for (const name of graph.order) {
     const providers = graph.stages.get(name)!.providers;
-    depth.set(
-      name,
-      providers.length === 0 ? 0 : 1 + Math.max(...providers.map((p) => depth.get(p)!)),
-    );
+    depth.set(name, providers.length === 0 ? 0 : 1 + maxOf(providers.map((p) => depth.get(p)!)));
   }
   const levels: string[][] = [];
   for (const name of graph.order) {

@@ -1,3 +1,4 @@
+import { maxOf } from "../array-ops.js";
 import type {
   BlockedEvent,
   DispatchEvent,
@@ -86,7 +87,10 @@ export function deriveStates(
     const reaped = new Set(results.map((r) => r.attempt));
     const inFlight = dispatches.filter((d) => !reaped.has(d.attempt)).at(-1);
     const latest = results.at(-1);
-    const attempt = Math.max(0, ...own.filter((e) => "attempt" in e).map((e) => e.attempt));
+    const attempt = maxOf(
+      own.filter((e) => "attempt" in e).map((e) => e.attempt),
+      0,
+    );
 
     let failStreak = 0;
     for (let i = results.length - 1; i >= 0; i--) {

@@ -2,12 +2,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, type ErrorCategory } from "../errors.js";
 
 const require = createRequire(import.meta.url);
 
 /** A dependency copperhead runs as a program could not be found where Node resolves it. */
-export class DependencyMissingError extends CopperheadError {}
+export class DependencyMissingError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 const manifestSchema = z.looseObject({
   name: z.string(),

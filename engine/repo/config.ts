@@ -1,9 +1,11 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, type ErrorCategory } from "../errors.js";
+import { parseJson } from "../json-text.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
+import { describeIssues } from "../zod-issues.js";
+import { readText } from "./read-text.js";
 
 export const CONFIG_PATH = ".copperhead/config.json";
 
@@ -42,14 +44,16 @@ export const configSchema = z.strictObject({
 export type CopperheadConfig = z.infer<typeof configSchema>;
 
 /** config.json exists but is not valid JSON or does not match the schema. */
-export class ConfigError extends CopperheadError {}
+export class ConfigError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
+}
 
 /** Reads and validates the repo's config; a repo without one gets the defaults. */
 export async function readConfig(repo: string): Promise<CopperheadConfig> {
   const file = join(repo, CONFIG_PATH);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readText(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return configSchema.parse({});
     throw error;
@@ -61,7 +65,7 @@ export async function readConfig(repo: string): Promise<CopperheadConfig> {
 export function parseConfig(text: string, where: string): CopperheadConfig {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch (error) {
     throw new ConfigError(
       `${where} is not valid JSON (${(error as Error).message})`,
@@ -70,9 +74,7 @@ export function parseConfig(text: string, where: string): CopperheadConfig {
   }
   const parsed = configSchema.safeParse(json);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((i) => `${i.path.join(".") || "(top level)"}: ${i.message}`)
-      .join("; ");
+    const issues = describeIssues(parsed.error);
     throw new ConfigError(
       `${where} is invalid: ${issues}`,
       `correct those keys in ${where} (see docs/flow.md for the settings)`,

@@ -1,5 +1,6 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readText } from "./read-text.js";
 
 /**
  * Makes sure `.gitattributes` gives `path` git's union merge driver, so two branches that both
@@ -10,7 +11,7 @@ export async function ensureUnionMerge(repo: string, path: string): Promise<bool
   const file = join(repo, ".gitattributes");
   let text = "";
   try {
-    text = await readFile(file, "utf8");
+    text = await readText(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

@@ -5,7 +5,14 @@ import type { StageDeclaration } from "../../engine/flow/stage.js";
 
 const BOM = "docs/BOM.md";
 const MPN_HEADER = /^(mpn|part ?(number|no\.?|#)|manufacturer part( number| no\.?)?)$/i;
-const PLACEHOLDER = /^(unverified|tbd|todo|n\/?a|-+|\?+)\b/i;
+// A cell that names no part: a marker word, or nothing but dashes, question marks and other
+// punctuation ("—", "–", "-", "?", "n/a"). A real part number has a letter or a digit.
+const PLACEHOLDER_WORD = /^(unverified|tbd|todo|tba|n\/?a|none|unknown|pending)\b/i;
+
+function isPlaceholder(cell: string): boolean {
+  const bare = cell.replace(/[*_`~]/g, "").trim();
+  return bare === "" || PLACEHOLDER_WORD.test(bare) || !/[\p{L}\p{N}]/u.test(bare);
+}
 
 function cells(row: string): string[] {
   return row
@@ -45,7 +52,7 @@ export async function partsGate({ repo }: { repo: string }): Promise<Evidence[]>
     }
     if (column < 0) continue;
     const mpn = cells(line)[column] ?? "";
-    if (mpn !== "" && !PLACEHOLDER.test(mpn)) chosen.push(mpn);
+    if (!isPlaceholder(mpn)) chosen.push(mpn);
   }
   if (chosen.length > 0) {
     const shown = chosen.slice(0, 5).join(", ") + (chosen.length > 5 ? ", …" : "");
@@ -62,7 +69,7 @@ export async function partsGate({ repo }: { repo: string }): Promise<Evidence[]>
       check: "bom-part-numbers",
       ok: false,
       detail: sawHeader
-        ? "the part-number column has no chosen part (empty, UNVERIFIED or TBD everywhere)"
+        ? "the part-number column has no chosen part (empty, a dash, UNVERIFIED or TBD everywhere)"
         : "no table with an MPN / Part number column",
     },
   ];

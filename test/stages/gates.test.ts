@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { outputsGate } from "../../stages/outputs/stage.js";
 import { partsGate } from "../../stages/parts/stage.js";
 import { schematicGate } from "../../stages/schematic/stage.js";
 import { specGate } from "../../stages/spec/stage.js";
+import { LED_EXAMPLE } from "../helpers/fixture-project.js";
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -82,6 +83,19 @@ describe("parts gate", () => {
   it("fails when every part number is a placeholder or there is no MPN column", async () => {
     const bom = `${header}| U1 | MCU | QFN-32 | UNVERIFIED STM32 | |\n| R1 | 10k | 0603 | TBD | |\n| R2 | 1k | 0603 |  | |\n`;
     expect((await run(partsGate, { "docs/BOM.md": bom })).passes).toBe(false);
+    // examples/led's BOM: every MPN cell an em dash (the gate adopted it before).
+    const led = await readFile(join(LED_EXAMPLE, "docs/BOM.md"), "utf8");
+    const dashes = await run(partsGate, { "docs/BOM.md": led });
+    expect(dashes.passes).toBe(false);
+    expect(dashes.evidence[0]!.detail).toMatch(/no chosen part/);
+    for (const cell of ["–", "-", "---", "?", "**—**", "`n/a`", "None", "pending"]) {
+      const row = `${header}| R1 | 10k | 0603 | ${cell} | |\n`;
+      expect((await run(partsGate, { "docs/BOM.md": row })).passes, cell).toBe(false);
+    }
+    for (const mpn of ["1N4148", "RC0603FR-0710KL", "LM358"]) {
+      const row = `${header}| R1 | 10k | 0603 | ${mpn} | |\n`;
+      expect((await run(partsGate, { "docs/BOM.md": row })).passes, mpn).toBe(true);
+    }
     const noColumn = "| Refdes | Value |\n|---|---|\n| U1 | STM32G031K8U6 |\n";
     const result = await run(partsGate, { "docs/BOM.md": noColumn });
     expect(result.evidence[0]!.detail).toMatch(/no table with an MPN/);

@@ -1,3 +1,4 @@
+import { describeError } from "../../errors.js";
 import type { AgentTool, ToolContext, ToolResult } from "../tool.js";
 
 /**
@@ -24,7 +25,7 @@ export async function executeTool(
   try {
     return await tool.run(parsed.data, context);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return {
       ok: false,
       errorKind: "tool-failure",

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { describeError } from "../../errors.js";
 import { toolDefinitions, visibleTools } from "../catalog.js";
 import { type ToolFacts, toolFactsSchema } from "../ledger/facts.js";
 import { createFinishTool } from "../ledger/finish-tool.js";
@@ -157,7 +158,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
       if (error instanceof ScriptDivergedError) throw error;
       turns--;
       if (error instanceof ProviderPausedError) return finish("paused", error.message);
-      return finish("provider-error", error instanceof Error ? error.message : String(error));
+      return finish("provider-error", describeError(error));
     }
     if (turn.cached) cacheHits++;
     usage.input += turn.usage.input;

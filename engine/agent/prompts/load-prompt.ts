@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 import { packageFile } from "../../package/package-root.js";
 
 /** A prompt file that is not in the installed package. */
-export class PromptMissingError extends CopperheadError {}
+export class PromptMissingError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 /** Where the agent's own prompts live, from the package root. */
 export const PROMPTS_DIR = "engine/agent/prompts";

@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { UsageError } from "../../errors.js";
+import { parseJson } from "../../json-text.js";
+import { readText } from "../../repo/read-text.js";
 import type { Turn } from "./message.js";
 import type { EngineView, Provider, TurnRequest } from "./provider.js";
 import { ScriptDivergedError } from "./provider-errors.js";
@@ -71,7 +72,7 @@ export function parseScript(text: string, where: string): ScriptedTurn[] {
       : trimmed
           .split("\n")
           .filter((line) => line.trim() !== "")
-          .map((line) => JSON.parse(line));
+          .map((line) => parseJson(line));
   } catch (error) {
     throw new UsageError(
       `${where} is not valid JSON or JSONL (${(error as Error).message})`,
@@ -92,5 +93,5 @@ export function parseScript(text: string, where: string): ScriptedTurn[] {
 }
 
 export async function loadScript(path: string): Promise<ScriptedTurn[]> {
-  return parseScript(await readFile(path, "utf8"), path);
+  return parseScript(await readText(path), path);
 }

@@ -71,7 +71,7 @@ async function realLocation(path: string): Promise<{ real: string; exists: boole
       // A dangling symlink lstat's fine but cannot be realpath'd: treat it as an escape risk.
       const real = await realpath(current).catch(() => undefined);
       if (real === undefined) throw refusal(`${path} is a symlink to nothing`);
-      return { real: join(real, ...missing.reverse()), exists: missing.length === 0 };
+      return { real: join(real, missing.reverse().join("/")), exists: missing.length === 0 };
     }
     const parent = dirname(current);
     if (parent === current) return { real: path, exists: false };

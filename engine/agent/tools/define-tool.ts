@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, describeError } from "../../errors.js";
+import { describeIssues } from "../../zod-issues.js";
 import type { AgentTool, ToolContext, ToolResult } from "../tool.js";
 import { ToolError } from "./tool-error.js";
 
@@ -26,9 +27,7 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.
     async run(args, context) {
       const parsed = spec.schema.safeParse(args);
       if (!parsed.success) {
-        const issues = parsed.error.issues
-          .map((i) => `${i.path.join(".") || "(arguments)"}: ${i.message}`)
-          .join("; ");
+        const issues = describeIssues(parsed.error, { top: "(arguments)" });
         return {
           ok: false,
           errorKind: "invalid-arguments",
@@ -47,10 +46,14 @@ export function defineTool<S extends z.ZodType>(spec: ToolSpec<S>): AgentTool<z.
 
 /** A thrown error as a ToolResult (ToolError keeps its kind; everything else is tool-failure). */
 export function failureResult(tool: string, error: unknown): ToolResult {
-  const message = error instanceof Error ? error.message : String(error);
   const kind = error instanceof ToolError ? error.kind : "tool-failure";
-  const summary = error instanceof CopperheadError ? firstLine(message) : `${tool} failed`;
-  return { ok: false, errorKind: kind, summary: `${tool}: ${summary}`, detail: message };
+  const summary = error instanceof CopperheadError ? firstLine(error.message) : `${tool} failed`;
+  return {
+    ok: false,
+    errorKind: kind,
+    summary: `${tool}: ${summary}`,
+    detail: describeError(error),
+  };
 }
 
 function firstLine(text: string): string {

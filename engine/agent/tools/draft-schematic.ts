@@ -1,11 +1,13 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { z } from "zod";
+import { parseJson } from "../../json-text.js";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
-import { draftSchematic, writeDraft } from "../../kicad/draft/draft-schematic.js";
+import { draftSchematic } from "../../kicad/draft/draft-schematic.js";
 import { DEFAULT_INTENT_PATH as INTENT_PATH } from "../../kicad/draft/intent.js";
 import { renderIntentFindings } from "../../kicad/draft/intent-finding.js";
 import { subsystemGroups } from "../../kicad/draft/subsystem-groups.js";
+import { DraftConflictError, writeDraft } from "../../kicad/draft/write-draft.js";
 import { loadCaptionVocabulary } from "../../kicad/legibility/caption-vocabulary.js";
 import { checkLegibility } from "../../kicad/legibility/check-legibility.js";
 import { renderLegibility } from "../../kicad/legibility/render-legibility.js";
@@ -88,7 +90,7 @@ export const draftSchematicTool = defineTool({
         );
       }
       try {
-        intent = JSON.parse(text);
+        intent = parseJson(text);
       } catch (error) {
         return invalid(
           `intent validation: 1 finding(s) to reconcile:\n  1. [shape] ${intentFile.relative} is not valid JSON (${(error as Error).message}); fix the syntax`,
@@ -108,17 +110,27 @@ export const draftSchematicTool = defineTool({
     });
     if (!drafted.ok) return invalid(renderIntentFindings(drafted.findings), sheet.relative);
 
-    // Only the files the draft wrote count as mutated: writeDraft keeps an existing .kicad_pro (a
-    // person's project settings). Every write is a rename into place, so a written file is a new
-    // file (identity changed) even when its bytes are the same, and a kept one is not.
-    const files = Object.values(drafted.files);
-    const before = await Promise.all(files.map((file) => fileIdentity(file.path)));
-    await writeDraft(drafted.files);
-    const after = await Promise.all(files.map((file) => fileIdentity(file.path)));
+    // Every drafted file counts as mutated, rewritten or already identical (a draft asks for the
+    // checks again either way), except a person's .kicad_pro, which is kept as it is.
+    let rewritten: string[];
+    try {
+      rewritten = (await writeDraft({ files: drafted.files }, { signal: context.signal })).written;
+    } catch (error) {
+      if (!(error instanceof DraftConflictError)) throw error;
+      throw new ToolError(
+        "refused",
+        error.message.replaceAll(`${context.repo}/`, ""),
+        "leave those files alone: finish with outcome refuse and say which files block the draft, or configure another schematic path",
+      );
+    }
+    const { project, ...drafts } = drafted.files;
+    const paths = [
+      ...Object.values(drafts).map((f) => f.path),
+      ...(rewritten.includes(project.path) ? [project.path] : []),
+    ];
     const mutated: MutatedFact[] = [];
-    for (const [i, file] of files.entries()) {
-      if (after[i] === before[i]) continue;
-      const path = relative(context.repo, file.path).split("\\").join("/");
+    for (const file of paths) {
+      const path = relative(context.repo, file).split("\\").join("/");
       const kind = mutationKind(path);
       mutated.push(kind === "schematic" ? { kind, path, engineAuthored: true } : { kind, path });
     }
@@ -149,17 +161,6 @@ export const draftSchematicTool = defineTool({
     };
   },
 });
-
-/** Which file is at `path` now (inode and modification time), or undefined when there is none. */
-async function fileIdentity(path: string): Promise<string | undefined> {
-  return stat(path, { bigint: true }).then(
-    (s) => `${s.ino}:${s.mtimeNs}`,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return undefined;
-      throw error;
-    },
-  );
-}
 
 function invalid(findings: string, sheet: string): ToolResult {
   return {

@@ -41,13 +41,8 @@ function complaintFor(text: string, relative: string, stderr: string): string {
   try {
     parseSexp(text, { file: relative });
   } catch (error) {
-    if (error instanceof SexpParseError) {
-      // The message is "<file>:<line>:<column>: found …, expected … — <fix>"; keep the facts.
-      const fixTail = error.fix ? ` — ${error.fix}` : "";
-      return error.message.endsWith(fixTail)
-        ? error.message.slice(0, error.message.length - fixTail.length)
-        : error.message;
-    }
+    // "<file>:<line>:<column>: found …, expected …": the facts, without the generic fix.
+    if (error instanceof SexpParseError) return error.message;
   }
   const said = stderr.trim();
   return `kicad-cli cannot load ${relative}${said ? `: ${said}` : ""} (the s-expressions are well-formed, so KiCad rejects the content: a wrong token, a missing required field, or a bad value)`;

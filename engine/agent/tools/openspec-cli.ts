@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { z } from "zod";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 import { dependencyBin } from "../../package/dependency-bin.js";
 
 const issueSchema = z.looseObject({
@@ -31,7 +31,9 @@ export interface OpenSpecValidation {
 }
 
 /** OpenSpec could not be run or answered something that is not its JSON. */
-export class OpenSpecError extends CopperheadError {}
+export class OpenSpecError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 /**
  * `openspec validate <change> --strict --json` in `repo`. Offline and hermetic: a private HOME

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { parseJson } from "../../json-text.js";
 import type { ToolContext } from "../tool.js";
 import { atomicWrite } from "./atomic-write.js";
 import { checkContent } from "./check-content.js";
@@ -72,7 +73,7 @@ async function readExisting(path: string): Promise<Constraint[]> {
   if (text === undefined) return [];
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseJson(text);
   } catch {
     json = undefined;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pushAll } from "../../array-ops.js";
 import { drc } from "../../kicad/cli/drc.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
 import { configuredFile, noDesignResult } from "./configured-design.js";
@@ -34,9 +35,13 @@ export const runDrcTool = defineTool({
     const parts = [
       `DRC: ${violations.length} violation(s), ${unconnected.length} unconnected item(s) on ${board.relative}`,
     ];
-    if (shownViolations.length > 0) parts.push("violations:", ...formatViolations(shownViolations));
+    if (shownViolations.length > 0)
+      pushAll(parts, ["violations:", ...formatViolations(shownViolations)]);
     if (shownUnconnected.length > 0) {
-      parts.push("unconnected:", ...formatViolations(shownUnconnected, shownViolations.length + 1));
+      pushAll(parts, [
+        "unconnected:",
+        ...formatViolations(shownUnconnected, shownViolations.length + 1),
+      ]);
     }
     const hidden =
       violations.length + unconnected.length - shownViolations.length - shownUnconnected.length;

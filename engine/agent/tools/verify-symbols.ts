@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { pushAll } from "../../array-ops.js";
 import { cellText } from "../../kicad/drift/cell-text.js";
 import { readMarkdownTables } from "../../kicad/drift/markdown-table.js";
 import type { LibSymbol } from "../../kicad/symbol/lib-symbol.js";
@@ -54,7 +55,7 @@ export const verifySymbolsTool = defineTool({
         }
       }
     }
-    claims.push(...(await bomClaims(context, config.paths.docs)));
+    pushAll(claims, await bomClaims(context, config.paths.docs));
     if (claims.length === 0) {
       return {
         ok: true,

@@ -22,7 +22,9 @@ export const checkCommand: Command = {
       );
     }
     const target = await resolveCheckTarget(io.cwd, positionals[0]);
-    const report = checkReportSchema.parse(await runCheck(target, io.env));
+    const report = checkReportSchema.parse(
+      await runCheck(target, io.env, io.signal ? { signal: io.signal } : {}),
+    );
     io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderCheck(report));
     return report.ok ? 0 : 1;
   },

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import { pushAll } from "../../array-ops.js";
 import { addCounts, countViolations } from "../../kicad/cli/count-violations.js";
 import { displayPath } from "../../kicad/cli/display-path.js";
 import { drc } from "../../kicad/cli/drc.js";
@@ -42,7 +43,11 @@ export const drcCommand: Command = {
     );
     const file = onePositional(positionals, "board", usage);
     const schematicParity = values["schematic-parity"] === true;
-    const result = await drc(resolve(io.cwd, file), { env: io.env, schematicParity });
+    const result = await drc(resolve(io.cwd, file), {
+      env: io.env,
+      schematicParity,
+      signal: io.signal,
+    });
     const counts = addCounts(
       countViolations(result.violations),
       countViolations(result.unconnected),
@@ -76,7 +81,8 @@ export const drcCommand: Command = {
     let next = 1;
     for (const [title, list] of sections) {
       if (list.length === 0) continue;
-      lines.push(`${title}:`, ...formatViolations(list, next));
+      lines.push(`${title}:`);
+      pushAll(lines, formatViolations(list, next));
       next += list.length;
     }
     io.stdout.write(`${lines.join("\n")}\n`);

@@ -36,7 +36,7 @@ export const ercCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { json: { type: "boolean" } }, usage);
     const file = onePositional(positionals, "schematic", usage);
-    const result = await ercAnnotated(resolve(io.cwd, file), { env: io.env });
+    const result = await ercAnnotated(resolve(io.cwd, file), { env: io.env, signal: io.signal });
     const counts = countViolations(result.violations);
     const clean = counts.errors + counts.warnings === 0;
     const output: ErcOutput = ercOutputSchema.parse({

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { stageGraph } from "../../../stages/registry.js";
-import { UsageError } from "../../errors.js";
+import { describeError, UsageError } from "../../errors.js";
 import { recordSignoff, SignoffRefused } from "../../flow/signoff.js";
 import { git } from "../../repo/git.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
@@ -53,7 +53,7 @@ export const signoffCommand: Command = {
       return 0;
     } catch (error) {
       if (!(error instanceof SignoffRefused)) throw error;
-      io.stderr.write(`copperhead signoff: ${error.message}\n`);
+      io.stderr.write(`copperhead signoff: ${describeError(error)}\n`);
       return 1;
     }
   },

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { stageGraph } from "../../../stages/registry.js";
+import { maxOf } from "../../array-ops.js";
 import { describeAction, describeStatus } from "../../flow/describe.js";
 import type { LogProblem } from "../../flow/event-log.js";
 import { readFlow } from "../../flow/read-flow.js";
@@ -19,7 +20,7 @@ export function warnProblems(io: CliIo, problems: readonly LogProblem[]): void {
 }
 
 function pad(cells: string[][]): string {
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
+  const widths = cells[0]!.map((_, i) => maxOf(cells.map((row) => row[i]!.length)));
   return cells
     .map((row) => row.map((c, i) => (i === row.length - 1 ? c : c.padEnd(widths[i]!))).join("  "))
     .map((line) => line.trimEnd())

@@ -1,3 +1,4 @@
+import { pushAll } from "../../array-ops.js";
 import type { Footprint } from "../../kicad/footprint/footprint.js";
 import { compareCodePoints } from "../../kicad/sexp/sheet-order.js";
 
@@ -56,8 +57,8 @@ export function matchFootprints(
     take((x, y) => x.libId === y.libId && place(x) === place(y));
     take((x, y) => x.libId === y.libId);
     take(() => true);
-    match.removed.push(...left);
-    match.added.push(...right);
+    pushAll(match.removed, left);
+    pushAll(match.added, right);
   }
   return match;
 }

@@ -1,3 +1,4 @@
+import { pushAll } from "../../array-ops.js";
 import { mpnOf } from "../../kicad/drift/mpn-field.js";
 import type { SchematicChange } from "../diff-report.js";
 import type { Part } from "./parts.js";
@@ -49,7 +50,7 @@ export function diffParts(
   const removed = new Set([...before.keys()].filter((ref) => !refMap.has(ref)));
   const added = new Set([...after.keys()].filter((ref) => !mapped.has(ref)));
   for (const [from, to] of refMap) {
-    changes.push(...compareParts(before.get(from)!, after.get(to)!, sheetRenames));
+    pushAll(changes, compareParts(before.get(from)!, after.get(to)!, sheetRenames));
   }
   return { changes, refMap, added, removed };
 }

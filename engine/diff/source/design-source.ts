@@ -69,7 +69,7 @@ export async function commitSource(
       made ??= (async () => {
         const dir = await mkdtemp(join(tmpdir(), "copperhead-diff-"));
         for (const path of files.keys()) {
-          const target = join(dir, ...path.split("/"));
+          const target = join(dir, path);
           await mkdir(dirname(target), { recursive: true });
           await writeFile(target, (await read(path))!);
         }
@@ -97,7 +97,7 @@ export async function worktreeSource(repo: string, revision: RevisionSpec): Prom
   const texts = new Map<string, string>();
   for (const path of candidates) {
     // Tracked files deleted from disk are listed by --cached: they are not on this side.
-    const text = await readOptional(join(repo, ...path.split("/")));
+    const text = await readOptional(join(repo, path));
     if (text !== undefined) texts.set(path, text);
   }
   const paths = [...texts.keys()].sort();

@@ -1,7 +1,7 @@
 import type { CheckReport } from "../../check/check-report.js";
 import { resolveCheckTarget } from "../../check/check-target.js";
 import { runCheck } from "../../check/run-check.js";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, describeError } from "../../errors.js";
 import type { Evidence } from "../evidence.js";
 import type { StageContext } from "../stage.js";
 
@@ -37,7 +37,7 @@ export async function kicadEvidence(
   } catch (error) {
     if (!(error instanceof CopperheadError)) throw error;
     // An unloadable sheet or a failed kicad-cli run is failed evidence, not a crashed flow.
-    return checks.map((check) => ({ check, ok: false, detail: error.message }));
+    return checks.map((check) => ({ check, ok: false, detail: describeError(error) }));
   }
   return checks.map((check) => evidenceOf(check, report));
 }

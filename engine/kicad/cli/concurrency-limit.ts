@@ -1,8 +1,11 @@
 import { availableParallelism } from "node:os";
 
-/** Runs at most `size` tasks at once; the rest wait in arrival order. */
+/**
+ * Runs at most `size` tasks at once; the rest wait in arrival order. A task still waiting when
+ * its `signal` aborts leaves the queue and rejects with the signal's reason.
+ */
 export interface Limit {
-  <T>(task: () => Promise<T>): Promise<T>;
+  <T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
   readonly size: number;
 }
 
@@ -16,8 +19,9 @@ export function createLimit(size: number): Limit {
     active--;
     waiting.shift()?.();
   };
-  const limit = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= size) await new Promise<void>((resume) => waiting.push(resume));
+  const limit = async <T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> => {
+    signal?.throwIfAborted();
+    if (active >= size) await queued(signal);
     active++;
     try {
       return await task();
@@ -25,6 +29,20 @@ export function createLimit(size: number): Limit {
       release();
     }
   };
+  const queued = (signal: AbortSignal | undefined) =>
+    new Promise<void>((resume, reject) => {
+      const onAbort = () => {
+        const at = waiting.indexOf(go);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(signal?.reason);
+      };
+      const go = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resume();
+      };
+      waiting.push(go);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
   return Object.assign(limit, { size });
 }
 

@@ -3,6 +3,7 @@ import { basename } from "node:path";
 import { UsageError } from "../../errors.js";
 import { type DrcReport, readDrcReport } from "./drc-report.js";
 import { KicadCliError } from "./errors.js";
+import { explainUnloadable } from "./explain-unloadable.js";
 import { resolveInput } from "./input-file.js";
 import { readReport } from "./read-report.js";
 import { requireRc } from "./require-rc.js";
@@ -16,6 +17,9 @@ export interface DrcOptions extends KicadRunOptions {
 export interface DrcResult extends DrcReport {
   board: string;
 }
+
+/** `--schematic-parity` was asked for, but kicad-cli could not compare (an unannotated sheet). */
+export class ParityNotRunError extends KicadCliError {}
 
 /**
  * kicad-cli's DRC with every severity. Violations, unconnected items and schematic-parity issues
@@ -49,10 +53,21 @@ export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<Dr
       board,
     ],
     async (run, work) => {
+      // A schematic beside the board that kicad-cli cannot load ends the whole run with 255.
+      if (parity && run.rc === 255) {
+        const name = basename(board.replace(/\.kicad_pcb$/, ".kicad_sch"));
+        throw new ParityNotRunError(
+          `kicad-cli could not load ${name} for the schematic parity check`,
+          `make ${name} load in KiCad 9 (copperhead erc ${name} says where it breaks), or drop --schematic-parity`,
+          run,
+          { category: "usage" },
+        );
+      }
+      if (run.rc === 3) throw await explainUnloadable(board, "board", run);
       requireRc(run, [0], board);
       // kicad-cli reports a parity check it could not run only as a stderr line, with rc 0.
       if (parity && /Failed to fetch schematic netlist/.test(run.stderr)) {
-        throw new KicadCliError(
+        throw new ParityNotRunError(
           "kicad-cli could not run the schematic parity check",
           "annotate the schematic (every reference unique, no `?`) and check it loads; parity needs a fully annotated schematic",
           run,

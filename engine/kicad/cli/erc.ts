@@ -1,4 +1,5 @@
 import { type ErcReport, readErcReport } from "./erc-report.js";
+import { explainUnloadable } from "./explain-unloadable.js";
 import { resolveInput } from "./input-file.js";
 import { readReport } from "./read-report.js";
 import { requireRc } from "./require-rc.js";
@@ -43,6 +44,7 @@ export async function erc(schPath: string, options: ErcOptions = {}): Promise<Er
       root,
     ],
     async (run, work) => {
+      if (run.rc === 3) throw await explainUnloadable(root, "schematic", run);
       requireRc(run, [0], root);
       const report = await readReport(work.out("erc.json"), run, (json) => readErcReport(json));
       return { root, ...report };

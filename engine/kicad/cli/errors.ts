@@ -1,4 +1,4 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 
 /** What a failed kicad-cli call leaves behind, so the reader can rerun it by hand. */
 export interface KicadCliFailure {
@@ -15,6 +15,7 @@ export interface KicadCliFailure {
  * do not understand. Never used for "violations found": those are results, not errors.
  */
 export class KicadCliError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
   readonly rc: number | undefined;
   readonly stderr: string;
   readonly stdout: string;
@@ -24,7 +25,7 @@ export class KicadCliError extends CopperheadError {
     message: string,
     fix: string,
     failure: KicadCliFailure,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; category?: ErrorCategory },
   ) {
     const said = failure.stderr.trim() || failure.stdout.trim();
     const detail = said ? `${message}: ${lastLines(said, 5)}` : message;
@@ -37,10 +38,13 @@ export class KicadCliError extends CopperheadError {
 }
 
 /** No usable kicad-cli binary: missing from PATH, or COPPERHEAD_KICAD_CLI points nowhere. */
-export class KicadCliMissingError extends CopperheadError {}
+export class KicadCliMissingError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 /** kicad-cli runs but is older than KiCad 9, whose file format and JSON reports we rely on. */
 export class KicadVersionError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
   readonly found: string;
 
   constructor(found: string, binary: string) {

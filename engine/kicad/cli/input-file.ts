@@ -1,8 +1,11 @@
-import { stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
 import { extname, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
+import { fileErrorOf, withPath } from "../../file-error.js";
+import { checkKicadFileSize, type KicadFileKind, legacyExtensionError } from "../kicad-file.js";
 
-export type KicadFileKind = "schematic" | "board";
+export type { KicadFileKind };
 
 const EXTENSIONS: Record<string, KicadFileKind> = {
   ".kicad_sch": "schematic",
@@ -20,6 +23,8 @@ export async function resolveInput(
 ): Promise<{ path: string; kind: KicadFileKind }> {
   const wanted = accept.map((kind) => (kind === "schematic" ? ".kicad_sch" : ".kicad_pcb"));
   const kind = EXTENSIONS[extname(path)];
+  const legacy = legacyExtensionError(path);
+  if (legacy && (await stat(path).catch(() => undefined))?.isFile()) throw legacy;
   if (!kind || !accept.includes(kind)) {
     throw new UsageError(
       `${path} is not a ${wanted.join(" or ")} file`,
@@ -31,5 +36,10 @@ export async function resolveInput(
   if (!info?.isFile()) {
     throw new UsageError(`${path} does not exist or is not a file`, "check the path");
   }
+  await checkKicadFileSize(absolute, kind);
+  // kicad-cli says only "failed to load" for a file it may not read: say it here.
+  await access(absolute, constants.R_OK).catch((error: unknown) => {
+    throw fileErrorOf(withPath(error, absolute)) ?? error;
+  });
   return { path: absolute, kind };
 }

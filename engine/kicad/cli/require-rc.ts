@@ -16,6 +16,7 @@ export function requireRc(run: KicadRun, expected: readonly number[], input: str
         `kicad-cli could not load ${name} (rc 3)`,
         `open ${name} in KiCad 9 to see why; common causes are a UTF-8 byte order mark, an unknown token, a malformed number, or an unquoted generator_version in a .kicad_pcb`,
         run,
+        { category: "usage" },
       );
     case 1:
       throw new KicadCliError(

@@ -16,6 +16,11 @@ export interface KicadRunOptions {
   env?: NodeJS.ProcessEnv;
   /** Kill kicad-cli after this long (default 15 minutes: a large board's DRC takes minutes). */
   timeoutMs?: number;
+  /**
+   * Aborting it (the CLI does on SIGINT/SIGTERM) kills the running kicad-cli, removes the scratch
+   * folder and rejects with the signal's reason; calls still queued never start.
+   */
+  signal?: AbortSignal;
 }
 
 /** One finished kicad-cli process (it exited on its own; crashes and timeouts throw instead). */
@@ -61,63 +66,77 @@ export async function withKicadCli<T>(
   options: KicadRunOptions = {},
 ): Promise<T> {
   const baseEnv = options.env ?? process.env;
+  const signal = options.signal;
+  signal?.throwIfAborted();
   const binary = await locateKicadCli(baseEnv);
   return kicadLimit()(async () => {
+    signal?.throwIfAborted();
     const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-"));
     track(dir);
     try {
       const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
-      await Promise.all([
-        mkdir(join(dir, "config")),
-        mkdir(join(dir, "tmp")),
-        mkdir(join(dir, "out")),
-      ]);
+      await Promise.all(
+        ["config", "tmp", "out", "data", "cache", "state"].map((d) => mkdir(join(dir, d))),
+      );
       const env = {
         ...baseEnv,
         KICAD_CONFIG_HOME: join(dir, "config"),
+        // kicad-cli creates its data and cache folders on start: here, not in a HOME that may
+        // be read-only (a CI user) or shared with other runs.
+        XDG_DATA_HOME: join(dir, "data"),
+        XDG_CACHE_HOME: join(dir, "cache"),
+        XDG_STATE_HOME: join(dir, "state"),
         TMPDIR: join(dir, "tmp"),
         LANG: "C.UTF-8",
         LC_ALL: "C.UTF-8",
       };
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      await checkVersion(binary, env, dir, timeoutMs);
-      const run = await spawn(binary, args(work), env, dir, timeoutMs);
+      const spawned = { env, cwd: dir, timeoutMs, signal };
+      await checkVersion(binary, spawned);
+      const run = await spawn(binary, args(work), spawned);
+      signal?.throwIfAborted();
       return await use(run, work);
     } finally {
       await rm(dir, { recursive: true, force: true });
       active.delete(dir);
     }
-  });
+  }, signal);
 }
 
-function checkVersion(binary: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number) {
+interface SpawnOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+function checkVersion(binary: string, options: SpawnOptions) {
   let known = versions.get(binary);
   if (!known) {
-    known = spawn(binary, ["version"], env, cwd, timeoutMs).then((run) =>
+    known = spawn(binary, ["version"], options).then((run) =>
       requireSupportedVersion(run.stdout, binary),
     );
     versions.set(binary, known);
+    // An interrupted or failed probe is not the binary's answer: ask again next time.
+    known.catch(() => versions.delete(binary));
   }
   return known;
 }
 
-async function spawn(
-  binary: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-  timeoutMs: number,
-): Promise<KicadRun> {
+async function spawn(binary: string, args: string[], options: SpawnOptions): Promise<KicadRun> {
   const command = [binary, ...args].map(quote).join(" ");
   const result = await execa(binary, args, {
-    env,
+    env: options.env,
     extendEnv: false,
-    cwd,
+    cwd: options.cwd,
     stdin: "ignore",
     reject: false,
-    timeout: timeoutMs,
+    timeout: options.timeoutMs,
     stripFinalNewline: false,
+    ...(options.signal ? { cancelSignal: options.signal, forceKillAfterDelay: 2000 } : {}),
   });
+  if (result.isCanceled) throw options.signal?.reason ?? new Error("kicad-cli was cancelled");
+  const timeoutMs = options.timeoutMs;
   const stdout = String(result.stdout ?? "");
   const stderr = String(result.stderr ?? "");
   const failure = { rc: result.exitCode, stdout, stderr, command };

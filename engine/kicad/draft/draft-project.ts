@@ -1,6 +1,8 @@
-import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import { UsageError } from "../../errors.js";
+import { parseJson } from "../../json-text.js";
+import { LIMITS, megabytes, TooLargeError } from "../../limits.js";
 import { readOptional } from "../../repo/read-optional.js";
 import { checkLegibility } from "../legibility/check-legibility.js";
 import { parseLegibilityConfig } from "../legibility/config.js";
@@ -10,11 +12,17 @@ import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import type { ScoreReport } from "../score/report.js";
 import { scoreSchematic } from "../score/score-schematic.js";
 import type { DraftReport } from "./draft-report.js";
-import { draftSchematic, writeDraft } from "./draft-schematic.js";
+import { draftSchematic } from "./draft-schematic.js";
 import type { IntentFinding } from "./intent-finding.js";
 import { subsystemGroups } from "./subsystem-groups.js";
+import {
+  preflightDraft,
+  type WriteDraftOptions,
+  type WrittenDraft,
+  writeDraft,
+} from "./write-draft.js";
 
-export interface DraftProjectInput {
+export interface DraftProjectInput extends WriteDraftOptions {
   intentPath: string;
   sheetPath: string;
   /** The repository's docs folder (SUBSYSTEMS.md groups, BOM.md cross-check), when it has one. */
@@ -23,47 +31,69 @@ export interface DraftProjectInput {
 }
 
 export type DraftProjectResult =
-  | { ok: true; report: DraftReport; legibility: LegibilityReport; score: ScoreReport }
+  | {
+      ok: true;
+      report: DraftReport;
+      legibility: LegibilityReport;
+      score: ScoreReport;
+      written: WrittenDraft;
+    }
   | { ok: false; findings: IntentFinding[] };
 
-/** One call: draft the intent file into the sheet, then check and score what was written. */
-export async function draftProject(input: DraftProjectInput): Promise<DraftProjectResult> {
-  const text = await readOptional(input.intentPath);
-  if (text === undefined) {
-    throw new UsageError(
-      `no intent at ${input.intentPath}`,
-      "write the intent there or pass --intent <path>",
+/** Reads the intent file: a missing or oversized file is a UsageError, bad JSON a finding. */
+async function readIntent(path: string): Promise<{ intent: unknown } | { finding: IntentFinding }> {
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => undefined,
+  );
+  if (size !== undefined && size > LIMITS.intentBytes) {
+    throw new TooLargeError(
+      `${path} is ${megabytes(size)}; copperhead reads an intent of up to ${megabytes(LIMITS.intentBytes)}`,
+      "check that it is the intent IR; a real one is a few hundred KB (split a larger design into one intent per sheet)",
     );
   }
-  let intent: unknown;
+  const text = await readOptional(path);
+  if (text === undefined) {
+    throw new UsageError(`no intent at ${path}`, "write the intent there or pass --intent <path>");
+  }
   try {
-    intent = JSON.parse(text);
+    return { intent: parseJson(text) };
   } catch (error) {
     return {
-      ok: false,
-      findings: [
-        {
-          kind: "shape",
-          path: "",
-          detail: `the intent is not valid JSON (${(error as Error).message}); fix the syntax`,
-        },
-      ],
+      finding: {
+        kind: "shape",
+        path: "",
+        detail: `the intent is not valid JSON (${(error as Error).message}); fix the syntax`,
+      },
     };
   }
+}
+
+/**
+ * One call: draft the intent file into the sheet, write it (never over what copperhead did not
+ * write; see write-draft.ts), then check and score what was written.
+ */
+export async function draftProject(input: DraftProjectInput): Promise<DraftProjectResult> {
+  await preflightDraft(input.sheetPath, { force: input.force });
+  const read = await readIntent(input.intentPath);
+  if ("finding" in read) return { ok: false, findings: [read.finding] };
   const subsystems = await readOptional(join(input.docsDir, "SUBSYSTEMS.md"));
   const bom = await readOptional(join(input.docsDir, "BOM.md"));
   const drafted = await draftSchematic({
-    intent,
+    intent: read.intent,
     sheetPath: input.sheetPath,
     catalog: input.catalog,
     subsystems: subsystems === undefined ? undefined : subsystemGroups(subsystems),
     bom,
   });
   if (!drafted.ok) return drafted;
-  // Like --from's redraft/ folder: --out may name a folder that does not exist yet. Made only
-  // after the draft succeeded, so a failed draft still leaves nothing behind.
-  await mkdir(dirname(input.sheetPath), { recursive: true });
-  await writeDraft(drafted.files);
+  input.signal?.throwIfAborted();
+  // --out may name a folder that does not exist yet: writeDraft makes it, and removes it again
+  // if the write fails, so a failed draft leaves nothing behind.
+  const written = await writeDraft(
+    { files: drafted.files },
+    { force: input.force, signal: input.signal },
+  );
   const hierarchy = await loadSchematicHierarchy(input.sheetPath);
   const legibility = checkLegibility(hierarchy, { config: parseLegibilityConfig(undefined) });
   return {
@@ -71,5 +101,6 @@ export async function draftProject(input: DraftProjectInput): Promise<DraftProje
     report: drafted.report,
     legibility,
     score: scoreSchematic(hierarchy, { legibility }),
+    written,
   };
 }

@@ -1,5 +1,5 @@
 import { basename, dirname, join, resolve } from "node:path";
-import { pathExists } from "../../repo/path-exists.js";
+import { describeError } from "../../errors.js";
 import type { CatalogSymbol } from "../library/symbol-catalog.js";
 import { buildSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
@@ -11,9 +11,11 @@ import type { DraftReport } from "./draft-report.js";
 import { emitSheet } from "./emit-sheet.js";
 import { DEFAULT_DRAFT_DATE } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
+import { intentSizeFinding } from "./intent-size.js";
 import { SheetLayout } from "./lay-out-sheet.js";
 import { NoRoomError } from "./layout/no-room-error.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
+import { placeNotes } from "./sheet-notes.js";
 import type { SymbolSource } from "./symbol-source.js";
 import { type ValidationContext, validateIntent } from "./validate-intent.js";
 import {
@@ -23,7 +25,6 @@ import {
   symLibTableTree,
   vendorLibrary,
 } from "./vendor-library.js";
-import { writeAtomic } from "./write-atomic.js";
 
 export interface DraftInput {
   /** The intent as parsed JSON (validated here). */
@@ -35,7 +36,7 @@ export interface DraftInput {
   bom?: string;
 }
 
-/** The files of a draft, as bytes: written only when everything checked out. */
+/** The files of a draft, as bytes: written only when everything checked out (write-draft.ts). */
 export interface DraftFiles {
   sheet: { path: string; text: string };
   library: { path: string; text: string };
@@ -56,9 +57,13 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     subsystems: input.subsystems,
     bom: input.bom,
   };
+  const tooLarge = intentSizeFinding(input.intent);
+  if (tooLarge) return { ok: false, findings: [tooLarge] };
   const validated = await validateIntent(input.intent, context);
   if (!validated.ok) return validated;
   const resolved = validated.resolved;
+  const notes = placeNotes(resolved);
+  if (notes.findings.length > 0) return { ok: false, findings: notes.findings };
 
   // Power symbols: KiCad's own where it has one of the net's name, else the generic ones.
   const wanted = ["power:VCC", "power:GND", "power:PWR_FLAG"];
@@ -97,7 +102,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   try {
     placement = layout.draw();
   } catch (error) {
-    if (error instanceof NoRoomError) return { ok: false, findings: [fault(error.message)] };
+    if (error instanceof NoRoomError) return { ok: false, findings: [fault(describeError(error))] };
     throw error;
   }
   if (!placement.fits) {
@@ -132,6 +137,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     project,
     title: resolved.intent.title ?? project,
     date: resolved.intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    comments: notes.titleComments,
     libSymbols: library.symbols.map((s) => embeddedSymbol(library, s)),
     libIdOf: (id) => library.libIdOf.get(id) ?? id,
   });
@@ -177,17 +183,4 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     notes: (resolved.intent.notes ?? []).map((n) => (n.group ? `${n.group}: ${n.text}` : n.text)),
   };
   return { ok: true, report, files };
-}
-
-/**
- * Writes a successful draft: library and tables first, the sheet last, each atomically, so a
- * failure leaves the previous sheet byte-identical. An existing .kicad_pro is kept (a person's
- * project settings), since KiCad only needs one to exist for the sym-lib-table to count.
- */
-export async function writeDraft(files: DraftFiles): Promise<void> {
-  await writeAtomic(files.library.path, files.library.text);
-  await writeAtomic(files.symLibTable.path, files.symLibTable.text);
-  if (!(await pathExists(files.project.path)))
-    await writeAtomic(files.project.path, files.project.text);
-  await writeAtomic(files.sheet.path, files.sheet.text);
 }

@@ -10,6 +10,8 @@ export interface SheetHeader {
   project: string;
   title: string;
   date: string;
+  /** Title block comment lines (the intent's sheet-wide notes), at most nine. */
+  comments?: readonly string[];
   /** `(lib_symbols …)` content: embedded copies named by their full lib_id. */
   libSymbols: SList[];
   /** Source lib_id → the id placed symbols carry. */
@@ -101,6 +103,7 @@ export function emitSheet(drawing: Drawing, header: SheetHeader): SList {
       node("title", str(header.title)),
       node("date", str(header.date)),
       node("rev", str("A")),
+      (header.comments ?? []).map((text, i) => node("comment", atom(String(i + 1)), str(text))),
     ),
     node("lib_symbols", header.libSymbols),
     drawing.rects.map((r) =>

@@ -1,3 +1,4 @@
+import { maxOf, minOf, pushAll } from "../../array-ops.js";
 import type { Box, Point } from "../symbol/geometry.js";
 import type { DrawnLabel, DrawnWire } from "./drawing.js";
 import { snap } from "./drawing.js";
@@ -121,14 +122,13 @@ export function localWires(
     // A net spread wider than this reads better as labels than as a long wire across the group.
     const xs = terminals.map((t) => t.at.x);
     const ys = terminals.map((t) => t.at.y);
-    if (Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) > MAX_SPAN)
-      continue;
+    if (Math.max(maxOf(xs) - minOf(xs), maxOf(ys) - minOf(ys)) > MAX_SPAN) continue;
     nets.push({ name: n.net.name, terminals, label: { width: textWidth(n.net.name) } });
   }
   const span = (net: RouteNet) => {
     const xs = net.terminals.map((t) => t.at.x);
     const ys = net.terminals.map((t) => t.at.y);
-    return Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys);
+    return maxOf(xs) - minOf(xs) + maxOf(ys) - minOf(ys);
   };
   nets.sort(
     (a, b) =>
@@ -154,7 +154,7 @@ export function localWires(
       if ((net.components[label.component]?.length ?? 0) >= 2)
         out.labels.push({ text: net.name, at: label.at, angle: label.angle });
     for (const w of net.wires) out.wires.push({ net: net.name, a: w.a, b: w.b });
-    out.junctions.push(...net.junctions);
+    pushAll(out.junctions, net.junctions);
   }
   return out;
 }

@@ -1,17 +1,20 @@
-import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { pathExists } from "../../repo/path-exists.js";
 import type { SymbolCatalog } from "../library/symbol-catalog.js";
 import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
-import { type DraftResult, draftSchematic, writeDraft } from "./draft-schematic.js";
-import { carriedFootprintTable } from "./footprint-table.js";
+import { type DraftResult, draftSchematic } from "./draft-schematic.js";
+import { carriedFootprintRows } from "./footprint-table.js";
 import type { Intent } from "./intent.js";
 import { intentFromSchematic } from "./intent-from-schematic.js";
 import { embeddedSymbols, withEmbeddedFallback } from "./symbol-source.js";
-import { writeAtomic } from "./write-atomic.js";
+import {
+  preflightDraft,
+  type WriteDraftOptions,
+  type WrittenDraft,
+  writeDraft,
+} from "./write-draft.js";
 
-export interface RedraftInput {
+export interface RedraftInput extends WriteDraftOptions {
   /** The existing design's root (or any) sheet. */
   from: string;
   /** The regenerated sheet; its project files go beside it. */
@@ -24,12 +27,17 @@ export interface RedraftInput {
 /**
  * Regenerates a design: its connectivity (our netlister) becomes an intent, symbols come from
  * the installed libraries or the design's embedded copies, and the drafter draws it afresh.
- * Written only when the draft checks out, like any draft; the original project's footprint
- * libraries the parts use come along as an `fp-lib-table` beside the new sheet (`footprintTable`).
+ * Written only when the draft checks out, like any draft, and never over what copperhead did
+ * not write (write-draft.ts); the original project's footprint libraries the parts use are
+ * added to the `fp-lib-table` beside the new sheet (`footprintTable`, when rows were added).
  */
-export async function redraft(
-  input: RedraftInput,
-): Promise<{ intent: Intent; result: DraftResult; footprintTable?: string }> {
+export async function redraft(input: RedraftInput): Promise<{
+  intent: Intent;
+  result: DraftResult;
+  footprintTable?: string;
+  written?: WrittenDraft;
+}> {
+  await preflightDraft(input.sheetPath, { force: input.force, intentPath: input.intentPath });
   const hierarchy = await loadSchematicHierarchy(input.from);
   const intent = intentFromSchematic(hierarchy, netlist(hierarchy));
   const source = withEmbeddedFallback(
@@ -37,23 +45,29 @@ export async function redraft(
     await embeddedSymbols([...hierarchy.files.keys()]),
   );
   const result = await draftSchematic({ intent, sheetPath: input.sheetPath, catalog: source });
-  let footprintTable: string | undefined;
-  if (result.ok) {
-    const dir = dirname(input.sheetPath);
-    await mkdir(dir, { recursive: true });
-    if (input.intentPath)
-      await writeAtomic(input.intentPath, `${JSON.stringify(intent, null, 2)}\n`);
-    // A table already beside the sheet is a person's (or the original itself): left alone.
-    const table = await carriedFootprintTable(
-      input.from,
-      dir,
-      intent.parts.flatMap((p) => (p.footprint ? [p.footprint] : [])),
-    );
-    if (table !== undefined && !(await pathExists(join(dir, "fp-lib-table")))) {
-      footprintTable = join(dir, "fp-lib-table");
-      await writeAtomic(footprintTable, table);
-    }
-    await writeDraft(result.files);
-  }
-  return { intent, result, footprintTable };
+  if (!result.ok) return { intent, result };
+  input.signal?.throwIfAborted();
+  const dir = dirname(input.sheetPath);
+  const rows = await carriedFootprintRows(
+    input.from,
+    dir,
+    intent.parts.flatMap((p) => (p.footprint ? [p.footprint] : [])),
+  );
+  const table = join(dir, "fp-lib-table");
+  const written = await writeDraft(
+    {
+      files: result.files,
+      ...(rows.length > 0 ? { footprintRows: { path: table, rows } } : {}),
+      ...(input.intentPath
+        ? { intent: { path: input.intentPath, text: `${JSON.stringify(intent, null, 2)}\n` } }
+        : {}),
+    },
+    { force: input.force, signal: input.signal },
+  );
+  return {
+    intent,
+    result,
+    written,
+    ...(written.written.includes(table) ? { footprintTable: table } : {}),
+  };
 }

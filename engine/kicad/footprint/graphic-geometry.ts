@@ -1,3 +1,4 @@
+import { pushAll } from "../../array-ops.js";
 import {
   arcBox,
   arcPolyline,
@@ -15,7 +16,7 @@ export function pathPolygon(path: readonly PathVertex[], maxError = DEFAULT_MAX_
   const out: Point[] = [];
   for (const v of path) {
     if (v.kind === "xy") out.push(v.at);
-    else out.push(...arcPolyline(v.start, v.mid, v.end, maxError));
+    else pushAll(out, arcPolyline(v.start, v.mid, v.end, maxError));
   }
   return out;
 }
@@ -74,8 +75,10 @@ export function graphicBox(g: Graphic): BBox | undefined {
       }
       return box;
     }
-    case "curve":
-      return boxOfPoints(bezierPolyline(...(g.points as [Point, Point, Point, Point])));
+    case "curve": {
+      const [a, b, c, d] = g.points as [Point, Point, Point, Point];
+      return boxOfPoints(bezierPolyline(a, b, c, d));
+    }
     case "text":
       return boxOfPoints([g.at]);
   }

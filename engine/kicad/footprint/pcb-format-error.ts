@@ -1,4 +1,4 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 import { child, headOf, type SList, textAt } from "../sexp/node.js";
 
 /**
@@ -7,6 +7,7 @@ import { child, headOf, type SList, textAt } from "../sexp/node.js";
  * spot can be found in the file.
  */
 export class PcbFormatError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
   readonly item: string;
 
   constructor(node: SList, problem: string, fix?: string) {

@@ -1,5 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readOptional } from "../../repo/read-optional.js";
 
 /**
  * The names a group caption may use: the level 2–6 headings of docs/SUBSYSTEMS.md and
@@ -59,7 +59,7 @@ export function captionVocabulary(docs: {
 
 /** Reads docs/SUBSYSTEMS.md and docs/BOM.md under `docsDir` (either may be missing). */
 export async function loadCaptionVocabulary(docsDir: string): Promise<VocabularyResult> {
-  const read = (name: string) => readFile(join(docsDir, name), "utf8").catch(() => undefined);
+  const read = (name: string) => readOptional(join(docsDir, name));
   const [subsystems, bom] = await Promise.all([read("SUBSYSTEMS.md"), read("BOM.md")]);
   return captionVocabulary({ subsystems, bom });
 }

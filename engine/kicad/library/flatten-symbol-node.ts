@@ -52,6 +52,6 @@ export function flattenSymbolNode(
     }
   }
   const extra = [...own.entries()].filter(([key]) => !used.has(key)).map(([, p]) => p);
-  items.splice(lastProperty + 1, 0, ...extra);
-  return list([atom("symbol"), str(name), ...items]);
+  const ordered = [...items.slice(0, lastProperty + 1), ...extra, ...items.slice(lastProperty + 1)];
+  return list([atom("symbol"), str(name), ...ordered]);
 }

@@ -1,5 +1,7 @@
 import { basename, dirname, resolve } from "node:path";
-import { readOptional } from "../../repo/read-optional.js";
+import { pushAll } from "../../array-ops.js";
+import { FileAccessError } from "../../file-error.js";
+import { readKicadFile } from "../kicad-file.js";
 import { parseSexp } from "../sexp/parse.js";
 import { MissingSheetError } from "./missing-sheet-error.js";
 import type { PlacedSymbol } from "./placed-symbol.js";
@@ -41,8 +43,13 @@ export interface SchematicHierarchy {
 export type SheetReader = (absolutePath: string) => Promise<Schematic | undefined>;
 
 async function readFromDisk(path: string): Promise<Schematic | undefined> {
-  const text = await readOptional(path);
-  if (text === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readKicadFile(path, "schematic");
+  } catch (error) {
+    if (error instanceof FileAccessError && error.code === "ENOENT") return undefined;
+    throw error;
+  }
   return readSchematic(parseSexp(text, { file: path }), { file: path });
 }
 
@@ -123,7 +130,7 @@ export async function buildSchematicHierarchy(
         return child;
       }),
     );
-    instance.children.push(...children);
+    pushAll(instance.children, children);
   };
   await expand(root, new Set([rootFile]));
 

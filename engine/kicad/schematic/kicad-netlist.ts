@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 import { child, children, childText, headOf, type SList } from "../sexp/node.js";
 import { parseSexp } from "../sexp/parse.js";
 
@@ -54,7 +54,9 @@ export type KicadNetlistNet = z.infer<typeof netSchema>;
 export type KicadNetlist = z.infer<typeof kicadNetlistSchema>;
 
 /** kicad-cli output that is not a kicadsexpr netlist. */
-export class KicadNetlistError extends CopperheadError {}
+export class KicadNetlistError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 function readComponent(comp: SList) {
   const libsource = child(comp, "libsource");

@@ -1,3 +1,4 @@
+import { maxOf } from "../../array-ops.js";
 import type { ScoreReport } from "./report.js";
 
 /**
@@ -10,10 +11,10 @@ export function renderScore(report: ScoreReport): string {
   if (report.cap) {
     lines.push(`  cap: ${report.cap.value} — ${report.cap.reason} (uncapped: ${report.uncapped})`);
   }
-  const width = Math.max(...report.metrics.map((m) => m.name.length));
-  const weightWidth = Math.max(...report.metrics.map((m) => String(m.weight).length));
+  const width = maxOf(report.metrics.map((m) => m.name.length));
+  const weightWidth = maxOf(report.metrics.map((m) => String(m.weight).length));
   const plus = (v: number) => `+${v.toFixed(2)}`;
-  const contributionWidth = Math.max(...report.metrics.map((m) => plus(m.contribution).length));
+  const contributionWidth = maxOf(report.metrics.map((m) => plus(m.contribution).length));
   for (const m of report.metrics) {
     const weight = String(m.weight).padStart(weightWidth);
     const contribution = plus(m.contribution).padStart(contributionWidth);

@@ -1,3 +1,4 @@
+import { pushAll } from "../../array-ops.js";
 import { atom, formatNumber, list, type SAtom, type SList, type SNode, str } from "./node.js";
 
 /** Decimal places KiCad writes: schematics and symbols in 100 nm units, boards and footprints in 1 nm. */
@@ -15,7 +16,7 @@ export function node(head: string, ...args: NodeArg[]): SList {
   const items: SNode[] = [atom(head)];
   for (const arg of args) {
     if (arg === undefined || arg === null || arg === false) continue;
-    if (Array.isArray(arg)) items.push(...(arg as readonly SNode[]));
+    if (Array.isArray(arg)) pushAll(items, arg as readonly SNode[]);
     else items.push(arg as SNode);
   }
   return list(items);

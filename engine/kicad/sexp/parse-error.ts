@@ -1,7 +1,11 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
+
+/** What the reader says it found when a file starts with U+FEFF. */
+export const BYTE_ORDER_MARK = "a UTF-8 byte order mark";
 
 /** A KiCad file that is not a well-formed s-expression; names where and what was expected. */
 export class SexpParseError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
   readonly line: number;
   readonly column: number;
   readonly expected: string;
@@ -17,7 +21,9 @@ export class SexpParseError extends CopperheadError {
     const where = `${opts.file ?? "<input>"}:${opts.line}:${opts.column}`;
     super(
       `${where}: found ${opts.found}, expected ${opts.expected}`,
-      "fix the file at that position (or restore it from git / a KiCad backup)",
+      opts.found === BYTE_ORDER_MARK
+        ? "save the file as UTF-8 without a byte order mark (KiCad never writes one; an editor added it)"
+        : "fix the file at that position (or restore it from git / a KiCad backup)",
     );
     this.line = opts.line;
     this.column = opts.column;

@@ -1,5 +1,5 @@
 import type { SAtom, SList, SNode } from "./node.js";
-import { lineColumn, SexpParseError } from "./parse-error.js";
+import { BYTE_ORDER_MARK, lineColumn, SexpParseError } from "./parse-error.js";
 
 const OPEN = 40; // (
 const CLOSE = 41; // )
@@ -43,7 +43,7 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
   };
 
   if (text.charCodeAt(0) === 0xfeff) {
-    fail(0, "a UTF-8 byte order mark", "'(' (KiCad cannot load files that start with a BOM)");
+    fail(0, BYTE_ORDER_MARK, "'(' (KiCad cannot load files that start with a BOM)");
   }
 
   const n = text.length;

@@ -1,4 +1,6 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 
 /** A symbol library that cannot be used as asked (unknown symbol, broken `extends` chain). */
-export class SymbolLibraryError extends CopperheadError {}
+export class SymbolLibraryError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
+}

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readText } from "../../repo/read-text.js";
 import { childNumber, childText, headOf, type SList, textAt } from "../sexp/node.js";
 import { parseSexp } from "../sexp/parse.js";
 import { flattenSymbol } from "./flatten.js";
@@ -84,6 +84,6 @@ export function readSymbolLibrary(tree: SList, options: { file?: string } = {}):
 
 /** Reads and indexes a `.kicad_sym` file from disk. */
 export async function loadSymbolLibrary(path: string): Promise<SymbolLibrary> {
-  const text = await readFile(path, "utf8");
+  const text = await readText(path);
   return readSymbolLibrary(parseSexp(text, { file: path }), { file: path });
 }

@@ -80,7 +80,9 @@ describe("flow graph", () => {
       /declared twice/,
     );
     expect(() => buildFlowGraph([stage("Bad Name", [], [])])).toThrow(FlowDeclarationError);
-    expect(() => stageGraph().upstream("nope")).toThrow(/use one of: spec, architecture/);
+    expect(() => stageGraph().upstream("nope")).toThrow(
+      expect.objectContaining({ fix: expect.stringMatching(/use one of: spec, architecture/) }),
+    );
   });
 
   it("lists every distinct pattern once, for fingerprinting", () => {

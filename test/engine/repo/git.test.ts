@@ -36,4 +36,32 @@ describe("git wrapper", () => {
     expect(error).toBeInstanceOf(GitError);
     expect((error as GitError).fix).toMatch(/install git/);
   });
+
+  it("tells a repository with no commits to make one, and only when it has none", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "copperhead-git-"));
+    dirs.push(dir);
+    await git(dir, ["init", "-q"]);
+    const error = (await git(dir, ["rev-parse", "--verify", "HEAD"]).catch((e) => e)) as GitError;
+    expect(error).toBeInstanceOf(GitError);
+    expect(error.message).toBe(
+      `git rev-parse --verify HEAD failed (exit 128): ${dir} has no commits yet`,
+    );
+    expect(error.fix).toMatch(/^make a first commit \(git add -A && git commit/);
+    expect(error.category).toBe("usage");
+    // With a commit, a bad revision is an ordinary failure with git's own words.
+    await git(dir, [
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "x",
+    ]);
+    const other = (await git(dir, ["rev-parse", "--verify", "HEAD~5"]).catch((e) => e)) as GitError;
+    expect(other.message).toMatch(/Needed a single revision/);
+    expect(other.fix).toMatch(/check that/);
+  });
 });

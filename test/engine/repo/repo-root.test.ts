@@ -36,6 +36,8 @@ describe("repo root", () => {
   it("is a usage error outside any repository", async () => {
     // A temp folder might sit inside someone's repo; /proc never does.
     expect(() => findRepoRoot("/proc/self")).toThrow(NotARepositoryError);
-    expect(() => findRepoRoot("/proc/self")).toThrow(/run `git init` first/);
+    expect(() => findRepoRoot("/proc/self")).toThrow(
+      expect.objectContaining({ fix: expect.stringMatching(/run `git init` first/) }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { DEFAULT_MAX_ERROR } from "../../footprint/arc-geometry.js";
 import { type BBox, boxOfPoints, unionBoxes } from "../../footprint/bbox.js";
 import type { Graphic } from "../../footprint/graphic.js";
@@ -91,7 +92,7 @@ export function chainPaths(
     if (used[i]) continue;
     used[i] = true;
     const first = pieces[i] as Piece;
-    const points = [...first.points];
+    let points = [...first.points];
     let box: BBox | undefined = first.box;
     let items = 1;
     let closed = false;
@@ -107,7 +108,7 @@ export function chainPaths(
       used[next.piece] = true;
       const piece = pieces[next.piece] as Piece;
       const add = next.atStart ? piece.points : [...piece.points].reverse();
-      points.push(...add.slice(1));
+      pushAll(points, add.slice(1));
       box = unionBoxes(box, piece.box);
       items++;
     }
@@ -119,7 +120,7 @@ export function chainPaths(
       used[prev.piece] = true;
       const piece = pieces[prev.piece] as Piece;
       const add = prev.atStart ? [...piece.points].reverse() : piece.points;
-      points.unshift(...add.slice(0, -1));
+      points = [...add.slice(0, -1), ...points];
       box = unionBoxes(box, piece.box);
       items++;
       closed = distance(points[0] as Point, points[points.length - 1] as Point) <= epsilon;

@@ -1,7 +1,8 @@
-import { CopperheadError } from "../../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../../errors.js";
 
 /** The layout found no clear place for something it must draw: an engine fault, never the intent's. */
 export class NoRoomError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
   constructor(what: string) {
     super(
       `the drafting engine found no clear place for ${what}`,

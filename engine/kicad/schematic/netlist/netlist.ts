@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { PinElectricalType } from "../../symbol/pin.js";
 import {
@@ -115,7 +116,7 @@ export function netlist(hierarchy: SchematicHierarchy): Netlist {
         element: ctx.sets.add(),
       }),
     );
-    placed.push(...list);
+    pushAll(placed, list);
     byInstance.set(instance, list);
   }
 
@@ -147,7 +148,7 @@ function assemble(
   for (const [element, names] of ctx.memberNames) {
     const root = ctx.sets.find(element);
     const list = memberNames.get(root);
-    if (list) list.push(...names);
+    if (list) pushAll(list, names);
     else memberNames.set(root, [...names]);
   }
 

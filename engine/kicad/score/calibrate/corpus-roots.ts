@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { pushAll } from "../../../array-ops.js";
 import { subSheetFiles } from "../../cli/sheet-files.js";
 import { parseSexp } from "../../sexp/parse.js";
 
@@ -28,7 +29,7 @@ function walk(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...walk(path));
+    if (entry.isDirectory()) pushAll(out, walk(path));
     else if (entry.isFile()) out.push(path);
   }
   return out.sort();

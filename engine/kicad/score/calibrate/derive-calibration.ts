@@ -1,3 +1,4 @@
+import { minOf } from "../../../array-ops.js";
 import { CopperheadError } from "../../../errors.js";
 import { type Calibration, ISLANDS_AT_ZERO } from "../metric-curves.js";
 import { metricRaws } from "../metric-raws.js";
@@ -54,7 +55,7 @@ export function deriveCalibration(corpus: readonly CorpusEntry[]): DerivedCalibr
     parts: entry.stats.parts,
     composite: scoreStats(entry.stats, entry.sheets, {}, good as Calibration).uncapped,
   }));
-  const lowest = Math.min(...demos.map((d) => d.composite));
+  const lowest = minOf(demos.map((d) => d.composite));
   const floor = Math.max(1, Math.ceil(lowest / 5) * 5 - 5);
   return {
     corpus: `${corpus.length} root sheets of the KiCad demo projects`,

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../../array-ops.js";
 import { CopperheadError } from "../../../errors.js";
 import { METRICS } from "../metrics.js";
 import type { DerivedCalibration } from "./derive-calibration.js";
@@ -18,7 +19,7 @@ function cell(v: number): string {
  * generated file needs no reformatting and the test can compare it byte for byte.
  */
 function table(header: string[], right: boolean[], rows: string[][]): string[] {
-  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i]!.length)));
+  const widths = header.map((h, i) => maxOf([3, h.length, ...rows.map((r) => r[i]!.length)]));
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(" | ")} |`;
   const rule = widths.map((w, i) => (right[i] ? `${"-".repeat(w - 1)}:` : "-".repeat(w)));
@@ -36,7 +37,7 @@ export function renderCalibration(c: DerivedCalibration): string {
       ...[s.min, s.p25, s.median, s.p75, s.max, m.good].map(cell),
     ];
   });
-  const lowest = Math.min(...c.demos.map((d) => d.composite));
+  const lowest = minOf(c.demos.map((d) => d.composite));
   return [
     BEGIN_MARKER,
     "",

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CopperheadError } from "../../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../../errors.js";
 import { renderSvg } from "../../cli/render-svg.js";
 import { inflateRect, type TextRect, unionRect } from "../text-rect.js";
 import { type Probe, probeSheet } from "./probe-sheet.js";
@@ -16,7 +16,9 @@ export interface ProbeInk {
   ink: TextRect | undefined;
 }
 
-export class ProbeRenderError extends CopperheadError {}
+export class ProbeRenderError extends CopperheadError {
+  static override readonly category: ErrorCategory = "environment";
+}
 
 /**
  * Renders `probes` on one sheet with kicad-cli and measures each one's ink. SVG groups are

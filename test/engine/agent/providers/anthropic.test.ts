@@ -163,4 +163,26 @@ describe("anthropic provider against the Messages API shape (nock)", () => {
     expect(failed.exit).toBe("provider-error");
     expect(failed.summary).toContain("after 5 attempts");
   });
+
+  it("a reply of the wrong shape ends the run provider-error, naming what is wrong", async () => {
+    // What a misconfigured proxy answers: JSON, status 200, not a Messages API response.
+    nock(API).post("/v1/messages").reply(200, { ok: true, result: "hello" });
+    const wrong = await run(provider());
+    expect(wrong.exit).toBe("provider-error");
+    expect(wrong.summary).toContain(
+      "the Anthropic API answered with something that is not a Messages API response (content: ",
+    );
+    expect(wrong.summary).toContain("check ANTHROPIC_BASE_URL");
+    expect(wrong.summary).not.toMatch(/not iterable/);
+
+    nock(API)
+      .post("/v1/messages")
+      .reply(200, {
+        ...reply([toolUse("tu_1", "finish", { outcome: "done", summary: "ok" })]),
+        usage: {},
+      });
+    const noUsage = await run(provider());
+    expect(noUsage.exit).toBe("provider-error");
+    expect(noUsage.summary).toContain("usage.input_tokens");
+  });
 });

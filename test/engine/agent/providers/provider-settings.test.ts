@@ -21,11 +21,11 @@ describe("resolveProviderSettings", () => {
   });
   it("says what is missing", () => {
     expect(() => resolveProviderSettings({ flags: {}, env: {}, config: {} })).toThrow(
-      /ANTHROPIC_API_KEY/,
+      expect.objectContaining({ fix: expect.stringMatching(/ANTHROPIC_API_KEY/) }),
     );
     expect(() =>
       resolveProviderSettings({ flags: { provider: "scripted" }, env: {}, config: {} }),
-    ).toThrow(/--script/);
+    ).toThrow(expect.objectContaining({ fix: expect.stringMatching(/--script/) }));
     expect(() =>
       resolveProviderSettings({ flags: { provider: "gpt" }, env: {}, config: {} }),
     ).toThrow(/unknown provider "gpt"/);

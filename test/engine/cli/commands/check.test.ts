@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { describe, it } from "vitest";
 import { checkReportSchema } from "../../../../engine/check/check-report.js";
 import { runCli } from "../../../../engine/cli/run-cli.js";
@@ -44,7 +44,7 @@ describe.concurrent("copperhead check", () => {
     const text = io.out();
     expect(text).toContain("schematic: led.kicad_sch · board: led.kicad_pcb · docs: docs");
     expect(text).toContain("ERC: clean (0 error(s), 0 warning(s)) over 1 sheet(s)");
-    expect(text).toContain("DRC: clean (0 error(s), 0 warning(s))");
+    expect(text).toContain("DRC: clean (0 error(s), 0 warning(s)) · schematic parity checked");
     expect(text).toContain("legibility: 0 error, 1 advisory finding(s) across 1 sheet(s):");
     expect(text).toContain("drift: clean");
     expect(text).toMatch(/^score: \d+(\.\d+)?\/100$/m);
@@ -56,7 +56,11 @@ describe.concurrent("copperhead check", () => {
       ok: true,
       failures: [],
       erc: { status: "ran", counts: { errors: 0, warnings: 0 } },
-      drc: { status: "ran", counts: { errors: 0, warnings: 0 } },
+      drc: {
+        status: "ran",
+        counts: { errors: 0, warnings: 0 },
+        schematicParity: { status: "ran" },
+      },
       legibility: { status: "ran", gated: false, engineSheets: [] },
       score: { status: "ran", report: { cap: null } },
       drift: { status: "ran", documents: ["docs/BOM.md", "docs/PINOUT.md"], findings: [] },
@@ -174,6 +178,47 @@ describe.concurrent("copperhead check", () => {
       const broken = captureIo(project.dir);
       expect(await runCli(["check"], broken)).toBe(2);
       expect(broken.err()).toContain("fix the JSON syntax in .copperhead/config.json");
+    });
+  });
+
+  it("compares the board with its schematic (parity), as docs/check.md says", async ({
+    expect,
+  }) => {
+    const { code, report } = await checkJson(REPO_ROOT, [
+      "test/fixtures/kicad/led-variants/led_parity.kicad_sch",
+    ]);
+    expect(code).toBe(1);
+    expect(report.drc).toMatchObject({ status: "ran", schematicParity: { status: "ran" } });
+    const drc = report.drc.status === "ran" ? report.drc : undefined;
+    expect(drc?.parity.length).toBeGreaterThan(0);
+    expect(drc?.violations).toEqual([]);
+    expect(report.failures).toEqual([expect.stringMatching(/^DRC: /)]);
+  });
+
+  it("still checks the board when parity cannot run, and says why", async ({ expect }) => {
+    await withProject(async (project) => {
+      // The configured board sits beside a same-named sheet kicad-cli cannot load (rc 255).
+      await mkdir(project.path("board"));
+      await copyFile(project.path("led.kicad_pcb"), project.path("board/led.kicad_pcb"));
+      await writeFile(project.path("board/led.kicad_sch"), "garbage\n");
+      await mkdir(project.path(".copperhead"));
+      await writeFile(
+        project.path(".copperhead/config.json"),
+        JSON.stringify({ paths: { schematic: "led.kicad_sch", board: "board/led.kicad_pcb" } }),
+      );
+      const { code, report } = await checkJson(project.dir);
+      // The board was still checked (away from its fp-lib-table it warns about footprints).
+      expect(report.drc).toMatchObject({
+        status: "ran",
+        schematicParity: {
+          status: "skipped",
+          reason: expect.stringMatching(
+            /could not compare the board with led\.kicad_sch: make led\.kicad_sch load/,
+          ),
+        },
+      });
+      expect(report.erc).toMatchObject({ status: "ran", counts: { errors: 0, warnings: 0 } });
+      expect(code).toBe(1);
     });
   });
 });

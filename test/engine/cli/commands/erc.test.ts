@@ -69,7 +69,7 @@ describe.concurrent("copperhead erc", () => {
     expect(await runCli(["erc", "test/fixtures/kicad/led-variants/bom.kicad_sch"], io)).toBe(2);
     expect(io.out()).toBe("");
     expect(io.err()).toMatch(
-      /^copperhead erc: kicad-cli could not load bom\.kicad_sch \(rc 3\): Failed to load schematic — open bom\.kicad_sch in KiCad 9/,
+      /^copperhead erc: kicad-cli could not load bom\.kicad_sch \(rc 3\): \S*bom\.kicad_sch:1:1: found a UTF-8 byte order mark.* — save the file as UTF-8 without a byte order mark/,
     );
   });
 

@@ -49,6 +49,23 @@ describe("copperhead status", () => {
     expect(statusReportSchema.parse(JSON.parse(stdout)).problems).toHaveLength(1);
   });
 
+  it("warns about an event for a stage it does not know (a typo), instead of ignoring it", async () => {
+    const repo = await designWith(graph, ["spec"]);
+    const log = join(repo.dir, EVENTS_PATH);
+    const lines = (await readFile(log, "utf8")).split("\n").filter(Boolean);
+    const dispatch = lines.find((l) => JSON.parse(l).type === "dispatch")!;
+    const typo = dispatch
+      .replace('"stage":"spec"', '"stage":"sepc"')
+      .replace(/"id":"[^"]+"/, '"id":"00000000-0000-4000-8000-00000000cafe"');
+    await appendFile(log, `${typo}\n`);
+    const { code, stdout, stderr } = await runCopperhead(repo.dir, "status");
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `warning: .copperhead/events.jsonl line ${lines.length + 1}: dispatch event for unknown stage "sepc" (the stages are ${graph.order.join(", ")}) — skipped\n`,
+    );
+    expect(stdout.split("\n")[1]).toMatch(/^spec\s+valid\s+1$/);
+  });
+
   it("exits 2 outside a repository and on unknown flags", async () => {
     const outside = await runCopperhead("/proc/self", "status");
     expect(outside.code).toBe(2);
@@ -62,5 +79,26 @@ describe("copperhead status", () => {
     const { code, stdout } = await runCopperhead("/", "status", "--repo", repo.dir);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^spec\s+missing\s+—/m);
+  });
+
+  it("answers for a log of 200k events (the attempt count used to overflow the stack)", async () => {
+    const repo = await designWith(graph, ["spec"]);
+    const log = join(repo.dir, EVENTS_PATH);
+    const lines = (await readFile(log, "utf8")).split("\n").filter(Boolean);
+    const dispatch = lines.find((l) => JSON.parse(l).type === "dispatch")!;
+    const copies: string[] = [];
+    for (let attempt = 2; attempt <= 200_001; attempt++) {
+      const id = `00000000-0000-4000-8000-${String(attempt).padStart(12, "0")}`;
+      copies.push(
+        dispatch
+          .replace(/"attempt":1\b/, `"attempt":${attempt}`)
+          .replace(/"id":"[^"]+"/, `"id":"${id}"`),
+      );
+    }
+    await appendFile(log, `${copies.join("\n")}\n`);
+    const { code, stdout, stderr } = await runCopperhead(repo.dir, "status");
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout.split("\n")[1]).toMatch(/^spec\s+in-flight\s+200001\s/);
   });
 });

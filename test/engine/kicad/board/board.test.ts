@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../../../engine/errors.js";
 import { readBoard } from "../../../../engine/kicad/board/board.js";
 import { loadBoard } from "../../../../engine/kicad/board/load-board.js";
 import { PcbFormatError } from "../../../../engine/kicad/footprint/pcb-format-error.js";
@@ -144,7 +143,9 @@ describe("readBoard", () => {
 describe("readBoard and loadBoard on the wrong input", () => {
   it("refuses a tree that is not a board, saying what to pass", () => {
     expect(() => readBoard(parseSexp("(kicad_sch (version 20250114))"))).toThrow(PcbFormatError);
-    expect(() => readBoard(parseSexp("(kicad_sch (version 20250114))"))).toThrow(/\.kicad_pcb/);
+    expect(() => readBoard(parseSexp("(kicad_sch (version 20250114))"))).toThrow(
+      expect.objectContaining({ fix: expect.stringMatching(/\.kicad_pcb/) }),
+    );
   });
 
   it("names the track that lacks an end", () => {
@@ -154,7 +155,11 @@ describe("readBoard and loadBoard on the wrong input", () => {
     );
   });
 
-  it("turns a missing file into a usage error", async () => {
-    await expect(loadBoard("/nonexistent/board.kicad_pcb")).rejects.toBeInstanceOf(UsageError);
+  it("turns a missing file into a usage error naming it", async () => {
+    await expect(loadBoard("/nonexistent/board.kicad_pcb")).rejects.toMatchObject({
+      category: "usage",
+      code: "ENOENT",
+      message: "/nonexistent/board.kicad_pcb does not exist",
+    });
   });
 });

@@ -44,7 +44,9 @@ describe("locating kicad-cli", () => {
   it("names the install script when kicad-cli is not on PATH", async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PATH: scratch.dir };
     delete env.COPPERHEAD_KICAD_CLI;
-    await expect(probe(ledSch, { env })).rejects.toThrow(/scripts\/install-kicad\.sh/);
+    await expect(probe(ledSch, { env })).rejects.toThrow(
+      expect.objectContaining({ fix: expect.stringMatching(/scripts\/install-kicad\.sh/) }),
+    );
   });
 
   it("uses COPPERHEAD_KICAD_CLI and refuses a kicad-cli older than 9", async () => {

@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
-import { draftSchematic, writeDraft } from "../../../../engine/kicad/draft/draft-schematic.js";
+import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
 import { validateIntent } from "../../../../engine/kicad/draft/validate-intent.js";
+import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { checkLegibility } from "../../../../engine/kicad/legibility/check-legibility.js";
 import { legibilityConfigSchema } from "../../../../engine/kicad/legibility/config.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
@@ -52,7 +53,7 @@ describe.each(EXAMPLES)("drafting examples/intents/%s", (name) => {
       .sort();
     const result = await draftSchematic({ intent, sheetPath: sheet(), catalog });
     if (!result.ok) throw new Error(JSON.stringify(result.findings));
-    await writeDraft(result.files);
+    await writeDraft({ files: result.files });
   });
 
   it("passes kicad-cli ERC with zero violations of any severity", async () => {

@@ -5,9 +5,9 @@ import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
 import {
   type DraftResult,
   draftSchematic,
-  writeDraft,
 } from "../../../../engine/kicad/draft/draft-schematic.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
+import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { checkLegibility } from "../../../../engine/kicad/legibility/check-legibility.js";
 import { legibilityConfigSchema } from "../../../../engine/kicad/legibility/config.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
@@ -39,7 +39,7 @@ beforeAll(async () => {
     sheetPath: out.path("usb-c-breakout.kicad_sch"),
     catalog,
   });
-  if (result.ok) await writeDraft(result.files);
+  if (result.ok) await writeDraft({ files: result.files });
 });
 afterAll(async () => {
   await libs.remove();

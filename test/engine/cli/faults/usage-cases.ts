@@ -1,0 +1,125 @@
+import type { FaultCase } from "./fault-case.js";
+
+/** Flags and arguments a person gets wrong: exit 2 and the usage line, nothing touched. */
+export const usageCases: FaultCase[] = [
+  { name: "no command", args: [], exit: 2, says: /usage: copperhead <command>/ },
+  {
+    name: "an unknown command",
+    args: ["frobnicate"],
+    exit: 2,
+    says: /unknown command 'frobnicate'[\s\S]*usage:/,
+  },
+  {
+    name: "check: an unknown flag",
+    args: ["check", "--frobnicate"],
+    exit: 2,
+    says: /Unknown option '--frobnicate'.* — usage: copperhead check/,
+  },
+  {
+    name: "check: two paths",
+    args: ["check", "a", "b"],
+    exit: 2,
+    says: /unexpected arguments: b — usage:/,
+  },
+  {
+    name: "erc: no file",
+    args: ["erc"],
+    exit: 2,
+    says: /no schematic given — usage: copperhead erc/,
+  },
+  {
+    name: "erc: two files",
+    args: ["erc", "a.kicad_sch", "b.kicad_sch"],
+    exit: 2,
+    says: /unexpected arguments: b\.kicad_sch — usage:/,
+  },
+  {
+    name: "drc: no file",
+    args: ["drc", "--schematic-parity"],
+    exit: 2,
+    says: /no board given — usage:/,
+  },
+  {
+    name: "score: no file",
+    args: ["score"],
+    exit: 2,
+    says: /no schematic given — usage: copperhead score/,
+  },
+  {
+    name: "draft: a stray argument",
+    args: ["draft", "extra"],
+    exit: 2,
+    says: /unexpected arguments: extra — usage:/,
+  },
+  {
+    name: "draft: --out without a value",
+    args: ["draft", "--out"],
+    exit: 2,
+    says: /Option '--out <value>' argument missing — usage:/,
+  },
+  {
+    name: "do: no request",
+    setup: (d) => d.repo(),
+    args: ["do"],
+    exit: 2,
+    says: /no request given — usage: copperhead do/,
+  },
+  {
+    name: "do: --max-turns 0",
+    setup: (d) => d.repo(),
+    args: ["do", "x", "--max-turns", "0"],
+    exit: 2,
+    says: /--max-turns: must be a positive whole number — usage:/,
+  },
+  {
+    name: "do: an unknown provider",
+    setup: (d) => d.repo(),
+    args: ["do", "x", "--provider", "gpt"],
+    exit: 2,
+    says: /unknown provider "gpt" — /,
+  },
+  {
+    name: "do: the scripted provider without a script",
+    setup: (d) => d.repo(),
+    args: ["do", "x", "--provider", "scripted"],
+    exit: 2,
+    says: /the scripted provider needs a script file — .*--script/,
+  },
+  {
+    name: "do: the Anthropic provider without an API key",
+    setup: (d) => d.repo(),
+    args: ["do", "x"],
+    exit: 2,
+    says: /no Anthropic API key — .*ANTHROPIC_API_KEY/,
+  },
+  {
+    name: "signoff: no stage",
+    args: ["signoff"],
+    exit: 2,
+    says: /name exactly one stage — usage:/,
+  },
+  {
+    name: "signoff: an unknown stage",
+    args: ["signoff", "sepc", "--reason", "x"],
+    exit: 2,
+    says: /unknown stage 'sepc' — use one of: spec, architecture/,
+  },
+  {
+    name: "signoff: no reason",
+    args: ["signoff", "spec"],
+    exit: 2,
+    says: /a signoff needs a reason — usage:/,
+  },
+  {
+    name: "status: an unknown flag",
+    args: ["status", "--frob"],
+    exit: 2,
+    says: /Unknown option '--frob'.* — usage: copperhead status/,
+  },
+  {
+    name: "graph: an unknown flag",
+    args: ["graph", "--frob"],
+    exit: 2,
+    says: /Unknown option '--frob'.* — usage: copperhead graph/,
+  },
+];
