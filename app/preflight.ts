@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
+import { describeError } from "../engine/errors.js";
 import { AppEnvError, readAppEnv } from "./env.js";
 
 /**
@@ -25,6 +26,6 @@ try {
   );
 } catch (error) {
   if (!(error instanceof AppEnvError)) throw error;
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${describeError(error)}\n`);
   process.exitCode = 2;
 }

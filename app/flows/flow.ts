@@ -1,3 +1,4 @@
+import { describeError } from "../../engine/errors.js";
 import { defaultSettings, parseSettings, type Settings } from "../../engine/workflow/settings.js";
 import type { AppIdentity, GitHubPort } from "../github-types.js";
 import type { Repo } from "../payloads.js";
@@ -29,7 +30,7 @@ export async function loadSettings(
   try {
     return { settings: parseSettings(await readConfig()), error: null };
   } catch (error) {
-    const message = (error as Error).message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "");
+    const message = describeError(error).replace(/^\[@probot\/octokit-plugin-config\]\s*/, "");
     return { settings: defaultSettings, error: `.github/copperhead.yml: ${message}` };
   }
 }
