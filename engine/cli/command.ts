@@ -6,6 +6,8 @@ export interface CliIo {
   stderr: Pick<Writable, "write">;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Aborted (reason: an InterruptedError) when SIGINT or SIGTERM arrives; see interrupt.ts. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { installInterrupt } from "./interrupt.js";
 import { runCli } from "./run-cli.js";
 
 const code = await runCli(process.argv.slice(2), {
@@ -6,5 +7,6 @@ const code = await runCli(process.argv.slice(2), {
   stderr: process.stderr,
   cwd: process.cwd(),
   env: process.env,
+  signal: installInterrupt(),
 });
 process.exitCode = code;

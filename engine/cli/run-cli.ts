@@ -1,4 +1,4 @@
-import { CopperheadError } from "../errors.js";
+import { CopperheadError, InterruptedError } from "../errors.js";
 import type { CliIo } from "./command.js";
 import { commands, findCommand } from "./registry.js";
 
@@ -27,6 +27,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
+    if (error instanceof InterruptedError) {
+      io.stderr.write(`copperhead ${name}: ${error.message}\n`);
+      return error.exitCode;
+    }
     if (error instanceof CopperheadError) {
       io.stderr.write(`copperhead ${name}: ${error.message}\n`);
       return 2;
