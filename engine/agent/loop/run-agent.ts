@@ -129,7 +129,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     };
   };
 
+  const { signal } = options;
+  const stopped = () => `stopped at a safe point: ${abortReason(signal)}`;
+
   while (turns < budget.maxTurns) {
+    // A safe point: nothing is half-done between turns.
+    if (signal?.aborted) return finish("interrupted", stopped());
     turns++;
     const remaining = budget.maxTurns - turns + 1;
     const last = messages.at(-1) as Message;
@@ -152,10 +157,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     };
     let turn: Awaited<ReturnType<Provider["complete"]>>;
     try {
-      turn = await provider.complete(request, view);
+      turn = await provider.complete(request, view, signal ? { signal } : {});
     } catch (error) {
       if (error instanceof ScriptDivergedError) throw error;
       turns--;
+      if (signal?.aborted) return finish("interrupted", stopped());
       if (error instanceof ProviderPausedError) return finish("paused", error.message);
       return finish("provider-error", error instanceof Error ? error.message : String(error));
     }
@@ -197,6 +203,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     const results: ContentBlock[] = [];
     let ended: { exit: ExitReason; summary: string } | undefined;
     for (const call of calls) {
+      // After each tool call is a safe point too: the next one is not started.
+      if (!ended && signal?.aborted) ended = { exit: "interrupted", summary: stopped() };
       if (ended) {
         results.push({
           type: "tool_result",
@@ -273,6 +281,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           summary: facts.finish.summary,
         };
     }
+    if (!ended && signal?.aborted) ended = { exit: "interrupted", summary: stopped() };
     if (ended) return finish(ended.exit, ended.summary);
     const spent = repairs.exhausted();
     if (spent)
@@ -283,6 +292,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     messages.push({ role: "user", content: results });
   }
   return finish("budget", `turn budget of ${budget.maxTurns} spent before finish was accepted`);
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason.message : "interrupted";
 }
 
 /** Facts a tool emitted; a malformed known key is a tool bug, so it is dropped, not trusted. */

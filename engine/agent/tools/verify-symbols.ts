@@ -1,11 +1,8 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { z } from "zod";
-import { cellText } from "../../kicad/drift/cell-text.js";
-import { readMarkdownTables } from "../../kicad/drift/markdown-table.js";
 import type { LibSymbol } from "../../kicad/symbol/lib-symbol.js";
 import { readConfig } from "../../repo/config.js";
 import type { ToolContext } from "../tool.js";
+import { bomColumn } from "./bom-column.js";
 import { configuredHierarchy } from "./configured-design.js";
 import { defineTool } from "./define-tool.js";
 import {
@@ -122,17 +119,6 @@ function pinNumbers(symbol: LibSymbol): Set<string> {
 }
 
 async function bomClaims(context: ToolContext, docs: string): Promise<Claim[]> {
-  const path = `${docs}/BOM.md`;
-  const text = await readFile(join(context.repo, path), "utf8").catch(() => undefined);
-  if (!text) return [];
-  const claims: Claim[] = [];
-  for (const table of readMarkdownTables(text)) {
-    const column = table.headers.findIndex((h) => SYMBOL_HEADERS.has(cellText(h).toLowerCase()));
-    if (column === -1) continue;
-    for (const row of table.rows) {
-      const libId = cellText(row.cells[column] ?? "").trim();
-      if (libId !== "" && libId !== "-") claims.push({ libId, where: `${path}:${row.line}` });
-    }
-  }
-  return claims;
+  const cells = await bomColumn(context.repo, docs, SYMBOL_HEADERS);
+  return cells.map((c) => ({ libId: c.text, where: c.where }));
 }
