@@ -41,7 +41,9 @@ export const TOOL_FAMILIES = {
 
 export type ToolFamily = keyof typeof TOOL_FAMILIES;
 
-export const toolFamilyNames = Object.keys(TOOL_FAMILIES) as ToolFamily[];
+export const toolFamilyNames: readonly ToolFamily[] = Object.freeze(
+  Object.keys(TOOL_FAMILIES) as ToolFamily[],
+);
 
 /** A stage names a tool family that does not exist, or a family names a missing tool. */
 export class ToolFamilyError extends CopperheadError {}

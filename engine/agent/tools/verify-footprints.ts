@@ -102,6 +102,7 @@ function footprintAt(file: string): Promise<Footprint> {
 
 async function verify(claim: Claim, table: FootprintTable): Promise<string | undefined> {
   const id = splitLibId(claim.footprint);
+  if (!id && !claim.symbol) return bareName(claim, table);
   if (!id) {
     return `no-library: ${claim.footprint} (${claim.where}) has no library part; write it as Lib:Footprint`;
   }
@@ -124,6 +125,27 @@ async function verify(claim: Claim, table: FootprintTable): Promise<string | und
   const missing = [...pins].filter((n) => !pads.has(n)).sort(byNumber);
   if (missing.length === 0) return undefined;
   return `pad-mismatch: ${claim.where} uses ${claim.footprint}, which has no pad for pin(s) ${missing.join(", ")} of ${claim.symbol.name} (pads: ${[...pads].sort(byNumber).join(", ") || "none"}); choose a footprint with a pad per pin`;
+}
+
+/**
+ * A BOM that names a footprint without its library (`R_0603_1608Metric`, as people write them)
+ * is fine when exactly one library has it; none or several is a problem naming the candidates.
+ * A sheet's footprint must carry its library: KiCad cannot place it otherwise.
+ */
+async function bareName(claim: Claim, table: FootprintTable): Promise<string | undefined> {
+  const homes: string[] = [];
+  const all: string[] = [];
+  for (const [library, folder] of table) {
+    const names = await footprintNames(folder);
+    if (names.includes(claim.footprint)) homes.push(library);
+    all.push(...names);
+  }
+  if (homes.length === 1) return undefined;
+  if (homes.length > 1) {
+    return `ambiguous: ${claim.footprint} (${claim.where}) is in ${homes.length} libraries (${homes.join(", ")}); write it as Lib:Footprint`;
+  }
+  const near = closestNames(claim.footprint, all, 5);
+  return `no-footprint: ${claim.footprint} (${claim.where}) is in no installed library; closest: ${near.join(", ")}`;
 }
 
 function byNumber(a: string, b: string): number {
