@@ -58,7 +58,7 @@ export async function keptWork(repo: string, options: { fresh?: boolean } = {}):
   if (!ref) return {};
   const commit = await resolveRef(repo, ref);
   if (!commit) return { missingRef: ref };
-  const work = await wipWork(repo, commit);
+  const work = { ...(await wipWork(repo, commit)), ref };
   const tree = await worktreeBlobs(repo, work.paths);
   if (same(await blobsAt(repo, commit, work.paths), tree)) return { carried: work };
   if (options.fresh || !same(await blobsAt(repo, "HEAD", work.paths), tree)) return {};

@@ -24,6 +24,7 @@ import {
 } from "../repo/snapshot.js";
 import { saveWip, wipRef } from "../repo/wip-ref.js";
 import { briefSha256 } from "./brief.js";
+import { KEPT_TRAILER } from "./kept-work.js";
 import { buildOutcome, ownedArtifacts, writeOutcome } from "./outcome-record.js";
 import type { HeldLock } from "./run-lock.js";
 
@@ -38,6 +39,8 @@ export interface RecoveredRun {
   yours: string[];
   /** The commit recording a stage attempt as blocked. */
   commit?: string;
+  /** Work an earlier attempt kept, put back in the tree (its ref). */
+  carriedRef?: string;
 }
 
 export interface RecoverOptions {
@@ -173,7 +176,10 @@ async function recoverOne(
     };
     result.stash = await stashPaths(repo, ours, name);
     // Work an earlier attempt kept goes back where it was, as a rollback would leave it.
-    if (snapshot?.carried && head === snapshot.head) await putBackCarried(repo, snapshot.carried);
+    if (snapshot?.carried && head === snapshot.head) {
+      await putBackCarried(repo, snapshot.carried);
+      if (snapshot.carried.ref) result.carriedRef = snapshot.carried.ref;
+    }
   }
   if (node && candidate.dispatch) {
     result.commit = await recordBlocked(options, candidate, result, now);
@@ -241,6 +247,7 @@ async function recordBlocked(
         ["Copperhead-Brief-SHA256", record.brief.sha256],
         ["Copperhead-Verdict", "blocked"],
         ...(recovered.wip ? ([["Copperhead-WIP", recovered.wip.ref]] as const) : []),
+        ...(recovered.carriedRef ? ([[KEPT_TRAILER, recovered.carriedRef]] as const) : []),
       ],
     }),
   );

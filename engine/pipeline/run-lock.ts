@@ -22,7 +22,9 @@ export function lockFile(repo: string): string {
 const snapshotSchema = z.object({
   head: z.string(),
   untracked: z.array(z.string()),
-  carried: z.object({ commit: z.string(), paths: z.array(z.string()) }).optional(),
+  carried: z
+    .object({ commit: z.string(), paths: z.array(z.string()), ref: z.string().optional() })
+    .optional(),
 });
 
 const lockSchema = z.object({

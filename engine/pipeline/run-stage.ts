@@ -253,7 +253,11 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
           s.work?.summary ?? "",
         ),
       message: (s: Settlement) =>
-        stageCommitMessage(s, { briefSha256: brief.sha256, provider: providerLabel }),
+        stageCommitMessage(s, {
+          briefSha256: brief.sha256,
+          provider: providerLabel,
+          carriedRef: kept.carried?.ref,
+        }),
     });
     const outcome = await readOutcome(`${repo}/${outcomePath(stage, result.attempt)}`);
     return { ...common, action: "ran", result, outcome, kept, provider: providerLabel };

@@ -36,7 +36,7 @@ function whereTheWorkIs(s: Settlement): string | undefined {
  */
 export function stageCommitMessage(
   s: Settlement,
-  facts: { briefSha256: string; provider: string },
+  facts: { briefSha256: string; provider: string; carriedRef?: string | undefined },
 ): string {
   const pass = s.verdict === "passed" || s.verdict === "unchanged";
   const evidence = (s.judgement?.evidence ?? [])
@@ -56,6 +56,10 @@ export function stageCommitMessage(
       ["Copperhead-Verified", verified.length > 0 ? verified.join(", ") : "none"],
       ["Copperhead-Provider", facts.provider],
       ...(s.wip ? ([[s.kept ? KEPT_TRAILER : "Copperhead-WIP", s.wip.ref]] as const) : []),
+      // A rollback put an earlier attempt's kept work back: it is still the work to build on.
+      ...(!pass && !s.kept && facts.carriedRef
+        ? ([[KEPT_TRAILER, facts.carriedRef]] as const)
+        : []),
     ],
   });
 }

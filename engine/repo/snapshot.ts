@@ -22,6 +22,8 @@ export interface CarriedWork {
   commit: string;
   /** The paths it changed, deletions included. */
   paths: string[];
+  /** The ref naming it (`refs/copperhead/wip/<stage>/<n>`), when known. */
+  ref?: string;
 }
 
 /** Copperhead's own trail: kept across a rollback, never stashed or committed with the work. */
