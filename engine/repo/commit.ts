@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import { git } from "./git.js";
+import { pathExists } from "./path-exists.js";
 
 /** A commit copperhead makes: `copperhead(<scope>): <subject>`, paragraphs, then trailers. */
 export interface CopperheadCommit {
@@ -41,7 +43,15 @@ export async function commitPaths(
   message: string,
 ): Promise<string> {
   const specs = paths.map((p) => `:(literal)${p}`);
-  await git(repo, ["add", "-A", "-f", "--", ...specs]);
+  // A deletion already staged is neither on disk nor in the index: `git add` would reject its
+  // pathspec, while `git commit -- <path>` takes it from HEAD. Add only what git can match.
+  const indexed = (await git(repo, ["ls-files", "-z", "--", ...specs])).split("\0");
+  const addable: string[] = [];
+  for (const p of paths) {
+    const known = indexed.some((i) => i === p || i.startsWith(`${p}/`));
+    if (known || (await pathExists(join(repo, p)))) addable.push(`:(literal)${p}`);
+  }
+  if (addable.length > 0) await git(repo, ["add", "-A", "-f", "--", ...addable]);
   await git(repo, ["commit", "-q", "-F", "-", "--", ...specs], { input: message });
   return (await git(repo, ["rev-parse", "HEAD"])).trim();
 }
