@@ -7,7 +7,7 @@ import { parseOutcome } from "../../../../engine/flow/read-outcome.js";
 import { stageReportSchema } from "../../../../engine/pipeline/report.js";
 import { git } from "../../../../engine/repo/git.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
-import { builtCli } from "../../../helpers/packed-cli.js";
+import { builtCli, packedCli } from "../../../helpers/packed-cli.js";
 import { runBin } from "../../../helpers/run-bin.js";
 import { spawnCli } from "../../../helpers/spawn-cli.js";
 import { TRAIL, treeState } from "../../../helpers/tree-state.js";
@@ -364,4 +364,35 @@ describe("copperhead stage, through the built CLI", () => {
     expect(noBrief.stderr).toContain("brief.md is missing: every stage designs against the brief");
     expect(await exists(join(empty.repo, ".copperhead"))).toBe(false);
   }, 120_000);
+});
+
+describe("copperhead stage, from the packed and installed package", () => {
+  it("runs stage spec with the scripted provider to a trailered commit, its prompt and tools from the install", async () => {
+    const installed = await packedCli();
+    const repo = await briefRepo();
+    const run = await runBin(installed.bin, ["stage", "spec", ...scripted(SESSIONS)], {
+      cwd: repo,
+      env,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain("change write-usb-c-breakout-spec validated");
+    expect(run.stdout.trim()).toBe(await head(repo));
+    expect(await trailers(repo)).toContain("Copperhead-Verdict: pass");
+    // The system prompt the run was given is the installed stages/spec/prompt.md.
+    const transcript = await readFile(
+      join(repo, ".copperhead/runs/spec/1/transcript.jsonl"),
+      "utf8",
+    );
+    const prompt = transcript
+      .split("\n")
+      .map((l) => (l ? JSON.parse(l) : {}))
+      .find((l) => l.type === "prompt");
+    expect(prompt.system).toBe(
+      await readFile(
+        join(installed.prefix, "node_modules/copperhead/stages/spec/prompt.md"),
+        "utf8",
+      ),
+    );
+    expect((await outcome(repo, "spec", 1)).verdict).toBe("pass");
+  }, 300_000);
 });
