@@ -160,6 +160,8 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
 
     const declaration = node.declaration;
     const context: StageContext = { repo, config };
+    // prepare may wire paths into the config: the run and the gate read it as it is then.
+    const current = async (): Promise<StageContext> => ({ repo, config: await readConfig(repo) });
     const rework =
       routeFailures(graph, flow.statuses, flow.events, config.maxAttempts).routes.get(stage) ?? [];
     const latest = status.latest;
@@ -178,14 +180,16 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
     const env = options.env ?? process.env;
 
     const work = async (attempt: number): Promise<WorkReport> => {
-      if (declaration.run) return deterministicWork(declaration.run, context, options.signal, now);
+      if (declaration.run) {
+        return deterministicWork(declaration.run, await current(), options.signal, now);
+      }
       const model = await options.provider();
       providerLabel = `${model.name}/${model.model}`;
       return agentWork({
         provider: new CachingProvider(model, repo, createRedactor(env)),
         tools: resolveToolFamilies(declaration.tools),
         // After prepare: a scaffolded sheet counts as present.
-        ledger: await startLedger(repo, config),
+        ledger: await startLedger(repo, (await current()).config),
         system: await loadPrompt(declaration.prompt),
         prompt: stagePrompt({
           stage: declaration,
@@ -223,7 +227,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
       dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
       work,
       judge: async (report) => {
-        const evidence = await declaration.gate(context);
+        const evidence = await declaration.gate(await current());
         const unmet = report.agent
           ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
           : [];

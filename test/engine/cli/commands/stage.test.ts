@@ -344,6 +344,71 @@ describe("copperhead stage, through the built CLI", () => {
     expect(await head(repo)).toBe(commit);
   }, 180_000);
 
+  it("stage schematic, its upstream adopted from hand-written docs: prepare wires the sheet's path, the agent drafts, and the gate's real kicad-cli ERC, legibility and drift pass", async () => {
+    const made = await gitRepo({
+      "brief.md": brief,
+      ...Object.fromEntries(
+        await Promise.all(
+          ["SPEC.md", "SUBSYSTEMS.md", "BOM.md"].map(async (f) => [
+            `docs/${f}`,
+            await readFile(join(EXAMPLE, "upstream/docs", f), "utf8"),
+          ]),
+        ),
+      ),
+    });
+    cleanups.push(made.done);
+    const { repo } = made;
+    const adopt = await runBin(bin, ["next", "--adopt"], { cwd: repo, env });
+    expect(adopt.stdout).toContain("adopted parts");
+    await git(repo, ["add", "-A"]);
+    await git(repo, ["commit", "-qm", "adopted"]);
+    const base = await head(repo);
+    const run = await runBin(bin, ["stage", "schematic", ...scripted(SESSIONS)], {
+      cwd: repo,
+      env,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      "schematic attempt 1 passed: schematic-files, pinout-present, erc-clean, legibility-clean, drift-clean",
+    );
+    const result = await outcome(repo, "schematic", 1);
+    expect(result.verdict).toBe("pass");
+    expect(result.evidence.find((e) => e.check === "erc-clean")?.detail).toBe(
+      "ERC on hardware/usb-c-5v-power-breakout.kicad_sch: 0 errors, 0 warnings",
+    );
+    expect(result.artifacts.map((a) => a.path)).toEqual([
+      "docs/PINOUT.md",
+      "hardware/schematic.intent.json",
+      "hardware/usb-c-5v-power-breakout.kicad_sch",
+    ]);
+    expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(base);
+    const files = await filesOf(repo, "HEAD");
+    expect(files).toEqual(
+      expect.arrayContaining([
+        ".copperhead/config.json",
+        "hardware/usb-c-5v-power-breakout.kicad_sch",
+        "hardware/usb-c-5v-power-breakout.kicad_pro",
+        "hardware/schematic.intent.json",
+        "docs/PINOUT.md",
+      ]),
+    );
+    expect(JSON.parse(await readFile(join(repo, ".copperhead/config.json"), "utf8"))).toEqual({
+      paths: { schematic: "hardware/usb-c-5v-power-breakout.kicad_sch" },
+    });
+    expect(await git(repo, ["status", "--porcelain"])).toBe("");
+    const status = await runBin(bin, ["status", "--json"], { cwd: repo, env });
+    const states = JSON.parse(status.stdout).stages.map((s: { stage: string; state: string }) => [
+      s.stage,
+      s.state,
+    ]);
+    expect(states.slice(0, 4)).toEqual([
+      ["spec", "valid"],
+      ["architecture", "valid"],
+      ["parts", "valid"],
+      ["schematic", "valid"],
+    ]);
+  }, 240_000);
+
   it("bad usage exits 2 and says what to fix", async () => {
     const repo = await briefRepo();
     const unknown = await runBin(bin, ["stage", "pcb"], { cwd: repo, env });
