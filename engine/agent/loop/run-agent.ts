@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { runDir } from "../../flow/run-paths.js";
 import { toolDefinitions, visibleTools } from "../catalog.js";
 import { type ToolFacts, toolFactsSchema } from "../ledger/facts.js";
 import { createFinishTool } from "../ledger/finish-tool.js";
@@ -18,7 +19,7 @@ import type { Provider } from "../providers/provider.js";
 import { ProviderPausedError, ScriptDivergedError } from "../providers/provider-errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { AgentTool, ToolContext } from "../tool.js";
-import { runDir, TranscriptWriter } from "../transcript/transcript-writer.js";
+import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { executeTool, resultText } from "./execute-tool.js";
 import { convergeNudge, NO_TOOL_CALL, unavailableTool } from "./nudges.js";
 import { RepairTracker } from "./repair-tracker.js";
@@ -80,7 +81,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const progress = new Progress(options.write ?? (() => undefined));
   const { ledger, provider } = options;
   const repo = realpathSync(options.repo);
-  const dir = runDir(repo, options.stage, options.attempt);
+  const dir = join(repo, runDir(options.stage, options.attempt));
   const transcript = new TranscriptWriter(dir, redactor);
   const tools = options.tools.some((t) => t.name === "finish")
     ? [...options.tools]
