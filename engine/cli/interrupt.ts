@@ -38,3 +38,21 @@ export function installInterrupt(source: SignalSource = process): AbortSignal {
 export function interruption(signal: AbortSignal | undefined): InterruptedError | undefined {
   return signal?.aborted && signal.reason instanceof InterruptedError ? signal.reason : undefined;
 }
+
+/**
+ * Runs `work` as a command that stops cleanly: it listens on the CLI's signal (so the first
+ * SIGINT/SIGTERM aborts it instead of exiting the process) and says so when the signal comes.
+ */
+export async function stoppable<T>(
+  signal: AbortSignal | undefined,
+  write: (line: string) => void,
+  work: () => Promise<T>,
+): Promise<T> {
+  const onAbort = () => write("stopping at the next safe point; setting the work aside…");
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await work();
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+  }
+}

@@ -1,3 +1,6 @@
+import type { AgentBudget } from "../agent/loop/run-agent.js";
+import type { Write } from "../agent/progress.js";
+import type { FlowGraph } from "../flow/graph.js";
 import { attemptStashName, utcStamp } from "../repo/snapshot.js";
 
 /**
@@ -42,3 +45,17 @@ export const DO_POLICY: FailurePolicy = {
   commitTrail: false,
   stashName: (_attempt, at) => `copperhead/do/${utcStamp(at)}`,
 };
+
+/** What both faces of the attempt (`stage`, `do`) take besides their own options. */
+export interface FaceOptions {
+  repo: string;
+  budget?: Partial<AgentBudget>;
+  env?: NodeJS.ProcessEnv;
+  /** Progress line sink (stderr in the CLI). */
+  write?: Write;
+  now?: () => number;
+  /** Aborted on SIGINT/SIGTERM: the attempt stops at a safe point and sets its work aside. */
+  signal?: AbortSignal;
+  /** The stage graph (the registered stages); a killed run of any of them is recovered first. */
+  graph?: FlowGraph;
+}

@@ -3,15 +3,12 @@ import { realpath } from "node:fs/promises";
 import { stageGraph } from "../../stages/registry.js";
 import { CachingProvider } from "../agent/cache/caching-provider.js";
 import { Ledger } from "../agent/ledger/ledger.js";
-import type { AgentBudget } from "../agent/loop/run-agent.js";
 import type { AgentRunResult } from "../agent/loop/run-result.js";
-import type { Write } from "../agent/progress.js";
 import { loadPrompt } from "../agent/prompts/load-prompt.js";
 import type { Provider } from "../agent/providers/provider.js";
 import { createRedactor } from "../agent/redact.js";
 import type { AgentTool } from "../agent/tool.js";
 import { ALL_TOOLS } from "../agent/tools/all-tools.js";
-import type { FlowGraph } from "../flow/graph.js";
 import type { Obligation } from "../flow/outcome.js";
 import { commitMessage, oneLine } from "../repo/commit.js";
 import { readConfig } from "../repo/config.js";
@@ -21,7 +18,7 @@ import { agentWork, startLedger } from "./agent-work.js";
 import { type AttemptResult, runAttempt, type Settlement } from "./attempt.js";
 import { writeChangelogEntry } from "./changelog-file.js";
 import { refuseDirtyTree } from "./dirty-tree.js";
-import { DO_POLICY } from "./policy.js";
+import { DO_POLICY, type FaceOptions } from "./policy.js";
 import { type RecoveredRun, recoverKilledRuns } from "./recover.js";
 import { recoveredLines } from "./report.js";
 import { nextRunNumber, resumePaused, writePaused } from "./resume.js";
@@ -31,19 +28,11 @@ export { DirtyTreeError } from "./dirty-tree.js";
 
 export const DO_STAGE = "do";
 
-export interface RunRequestOptions {
-  repo: string;
+export interface RunRequestOptions extends FaceOptions {
   request: string;
   /** The model (wrapped here in the on-disk response cache). */
   provider: Provider;
   tools?: readonly AgentTool[];
-  budget?: Partial<AgentBudget>;
-  env?: NodeJS.ProcessEnv;
-  write?: Write;
-  now?: () => number;
-  signal?: AbortSignal;
-  /** The stage graph whose killed runs a `do` recovers first (the registered stages). */
-  graph?: FlowGraph;
 }
 
 export type RequestVerdict = "committed" | "unchanged" | "failed" | "paused" | "interrupted";

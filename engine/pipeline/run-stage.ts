@@ -1,8 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { stageGraph } from "../../stages/registry.js";
 import { CachingProvider } from "../agent/cache/caching-provider.js";
-import type { AgentBudget } from "../agent/loop/run-agent.js";
-import type { Write } from "../agent/progress.js";
 import { loadPrompt } from "../agent/prompts/load-prompt.js";
 import type { Provider } from "../agent/providers/provider.js";
 import { createRedactor } from "../agent/redact.js";
@@ -29,15 +27,14 @@ import { writeChangelogEntry } from "./changelog-file.js";
 import { DirtyTreeError, refuseDirtyTree } from "./dirty-tree.js";
 import { type KeptWork, keptWork } from "./kept-work.js";
 import { buildOutcome, ownedArtifacts, writeOutcome } from "./outcome-record.js";
-import { stagePolicy } from "./policy.js";
+import { type FaceOptions, stagePolicy } from "./policy.js";
 import { type RecoveredRun, recoverKilledRuns } from "./recover.js";
 import { recoveredLines } from "./report.js";
 import { acquireRunLock } from "./run-lock.js";
 import { stageCommitMessage } from "./stage-commit.js";
 import { stagePrompt } from "./stage-prompt.js";
 
-export interface RunStageOptions {
-  repo: string;
+export interface RunStageOptions extends FaceOptions {
   stage: string;
   /** Made only when the stage needs a model and is going to run (a skip needs no API key). */
   provider: () => Promise<Provider>;
@@ -45,12 +42,6 @@ export interface RunStageOptions {
   force?: boolean;
   /** Do not put kept work back into a tree that no longer holds it. */
   fresh?: boolean;
-  budget?: Partial<AgentBudget>;
-  env?: NodeJS.ProcessEnv;
-  write?: Write;
-  now?: () => number;
-  signal?: AbortSignal;
-  graph?: FlowGraph;
 }
 
 /** A stage this one waits on that is not valid. */

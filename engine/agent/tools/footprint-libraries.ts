@@ -1,8 +1,6 @@
 import { readdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { children, childText } from "../../kicad/sexp/node.js";
-import { parseSexp } from "../../kicad/sexp/parse.js";
-import { readOptional } from "../../repo/read-optional.js";
+import { dirname, join } from "node:path";
+import { projectLibTable } from "./project-lib-table.js";
 
 /** Where Debian/Ubuntu's KiCad 9 packages install the footprint libraries. */
 const DEFAULT_FOOTPRINT_DIR = "/usr/share/kicad/footprints";
@@ -26,19 +24,8 @@ export async function footprintLibraries(
     if (name.endsWith(".pretty")) table.set(name.slice(0, -".pretty".length), join(dir, name));
   }
   if (schematic) {
-    const project = dirname(schematic);
-    const text = await readOptional(join(project, "fp-lib-table"));
-    if (text) {
-      for (const lib of children(parseSexp(text), "lib")) {
-        const name = childText(lib, "name");
-        const uri = childText(lib, "uri");
-        if (!name || !uri) continue;
-        const path = uri
-          .replace(/\$[{(]KIPRJMOD[})]/g, project)
-          .replace(/\$\{KICAD\d*_FOOTPRINT_DIR\}/g, dir);
-        // A variable we cannot resolve (a user path variable) leaves the library out.
-        if (!/\$[{(]/.test(path)) table.set(name, resolve(project, path));
-      }
+    for (const [name, path] of await projectLibTable(dirname(schematic), "fp-lib-table", dir)) {
+      table.set(name, path);
     }
   }
   return table;

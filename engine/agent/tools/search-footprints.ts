@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
 import { footprintLibraries, footprintNames } from "./footprint-libraries.js";
-import { closestNames } from "./symbol-libraries.js";
-
-const RESULT_CAP = 40;
+import { searchIds } from "./search-ids.js";
 
 export const searchFootprintsArgs = z.object({
   query: z
@@ -23,30 +21,17 @@ export const searchFootprintsTool = defineTool({
   mutating: false,
   async run(args, context) {
     const table = await footprintLibraries(context.env);
-    const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
     const all: string[] = [];
     for (const [library, folder] of table) {
       for (const name of await footprintNames(folder)) all.push(`${library}:${name}`);
     }
-    const hits = all.filter((id) => {
-      const lower = id.toLowerCase();
-      return words.every((w) => lower.includes(w));
+    return searchIds({
+      tool: "search_footprints",
+      kind: "footprint",
+      query: args.query,
+      ids: all,
+      libraries: table.size,
+      glue: "_",
     });
-    if (hits.length === 0) {
-      const near = closestNames(args.query.replace(/\s+/g, "_"), all, 8);
-      return {
-        ok: true,
-        summary: `search_footprints ${args.query}: no matches`,
-        detail: `no installed footprint matches "${args.query}" (${table.size} libraries searched). Closest names: ${near.join(", ")}`,
-      };
-    }
-    const shown = hits.slice(0, RESULT_CAP);
-    const more =
-      hits.length > RESULT_CAP ? `\n… ${hits.length - RESULT_CAP} more; add words to narrow` : "";
-    return {
-      ok: true,
-      summary: `search_footprints ${args.query}: ${hits.length} match(es)`,
-      detail: `${shown.join("\n")}${more}`,
-    };
   },
 });

@@ -7,7 +7,7 @@ import { readConfig } from "../../repo/config.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
 import { AGENT_FLAGS, AGENT_USAGE, parseAgentFlags, providerFor } from "../agent-flags.js";
 import type { Command } from "../command.js";
-import { interruption } from "../interrupt.js";
+import { interruption, stoppable } from "../interrupt.js";
 import { parseFlags } from "../parse-flags.js";
 
 const usage = `copperhead do "<request>" ${AGENT_USAGE}`;
@@ -37,11 +37,8 @@ export const doCommand: Command = {
     const provider = await providerFor(flags, { cwd: io.cwd, env: io.env, config, scope: "do" });
     const write = (line: string) => io.stderr.write(`${line}\n`);
     new Progress(write).line(`$ ${request}`);
-    // Listening is what tells the CLI this command stops cleanly on SIGINT/SIGTERM.
-    const onAbort = () => write("stopping at the next safe point; setting the work aside…");
-    io.signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const result = await runRequest({
+    const result = await stoppable(io.signal, write, () =>
+      runRequest({
         repo,
         request,
         provider,
@@ -49,17 +46,15 @@ export const doCommand: Command = {
         write,
         ...(io.signal ? { signal: io.signal } : {}),
         ...(flags["max-turns"] ? { budget: { maxTurns: flags["max-turns"] } } : {}),
-      });
-      const rendered = renderDoReport(
-        result,
-        `copperhead do ${JSON.stringify(request)}`,
-        interruption(io.signal),
-      );
-      for (const line of rendered.stderr) write(line);
-      for (const line of rendered.stdout) io.stdout.write(`${line}\n`);
-      return rendered.exitCode;
-    } finally {
-      io.signal?.removeEventListener("abort", onAbort);
-    }
+      }),
+    );
+    const rendered = renderDoReport(
+      result,
+      `copperhead do ${JSON.stringify(request)}`,
+      interruption(io.signal),
+    );
+    for (const line of rendered.stderr) write(line);
+    for (const line of rendered.stdout) io.stdout.write(`${line}\n`);
+    return rendered.exitCode;
   },
 };

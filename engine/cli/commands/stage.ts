@@ -6,7 +6,7 @@ import { readConfig } from "../../repo/config.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
 import { AGENT_FLAGS, AGENT_USAGE, parseAgentFlags, providerFor } from "../agent-flags.js";
 import type { Command } from "../command.js";
-import { interruption } from "../interrupt.js";
+import { interruption, stoppable } from "../interrupt.js";
 import { onePositional, parseFlags } from "../parse-flags.js";
 
 const usage = `copperhead stage <name> [--json] [--force] [--fresh] ${AGENT_USAGE}`;
@@ -43,11 +43,8 @@ export const stageCommand: Command = {
     const repo = findRepoRoot(resolve(io.cwd, flags.repo ?? "."));
     const config = await readConfig(repo);
     const write = (line: string) => io.stderr.write(`${line}\n`);
-    // Listening is what tells the CLI this command stops cleanly on SIGINT/SIGTERM.
-    const onAbort = () => write("stopping at the next safe point; setting the work aside…");
-    io.signal?.addEventListener("abort", onAbort, { once: true });
-    try {
-      const result = await runStage({
+    const result = await stoppable(io.signal, write, () =>
+      runStage({
         repo,
         stage,
         graph,
@@ -58,14 +55,12 @@ export const stageCommand: Command = {
         ...(fresh ? { fresh: true } : {}),
         ...(io.signal ? { signal: io.signal } : {}),
         ...(flags["max-turns"] ? { budget: { maxTurns: flags["max-turns"] } } : {}),
-      });
-      const rendered = renderStageReport(result, interruption(io.signal));
-      for (const line of rendered.stderr) write(line);
-      if (json) io.stdout.write(`${JSON.stringify(rendered.report, null, 2)}\n`);
-      else for (const line of rendered.stdout) io.stdout.write(`${line}\n`);
-      return rendered.exitCode;
-    } finally {
-      io.signal?.removeEventListener("abort", onAbort);
-    }
+      }),
+    );
+    const rendered = renderStageReport(result, interruption(io.signal));
+    for (const line of rendered.stderr) write(line);
+    if (json) io.stdout.write(`${JSON.stringify(rendered.report, null, 2)}\n`);
+    else for (const line of rendered.stdout) io.stdout.write(`${line}\n`);
+    return rendered.exitCode;
   },
 };
