@@ -17,6 +17,24 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
 }
 
+export interface ClosingParts {
+  exit: string;
+  verified?: string[];
+  commit?: string;
+  wallMs: number;
+  tokens: number;
+}
+
+/** `done · verified erc · committed 3f2c9a1 · 17s · 12.3k tokens`: a run's last line. */
+export function closingLine(parts: ClosingParts): string {
+  const fields = [parts.exit];
+  if (parts.verified && parts.verified.length > 0)
+    fields.push(`verified ${parts.verified.join(", ")}`);
+  if (parts.commit) fields.push(`committed ${parts.commit.slice(0, 7)}`);
+  fields.push(formatDuration(parts.wallMs), `${formatTokens(parts.tokens)} tokens`);
+  return fields.join(" · ");
+}
+
 export class Progress {
   readonly #write: Write;
 
@@ -43,19 +61,8 @@ export class Progress {
   }
 
   /** `done · verified erc · committed 3f2c9a1 · 17s · 12.3k tokens` */
-  closing(parts: {
-    exit: string;
-    verified?: string[];
-    commit?: string;
-    wallMs: number;
-    tokens: number;
-  }): void {
-    const fields = [parts.exit];
-    if (parts.verified && parts.verified.length > 0)
-      fields.push(`verified ${parts.verified.join(", ")}`);
-    if (parts.commit) fields.push(`committed ${parts.commit.slice(0, 7)}`);
-    fields.push(formatDuration(parts.wallMs), `${formatTokens(parts.tokens)} tokens`);
-    this.#write(fields.join(" · "));
+  closing(parts: ClosingParts): void {
+    this.#write(closingLine(parts));
   }
 
   line(text: string): void {

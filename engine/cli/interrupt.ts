@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { InterruptedError, type InterruptSignal } from "../errors.js";
 
 const SIGNALS: readonly InterruptSignal[] = ["SIGINT", "SIGTERM"];
@@ -37,8 +38,10 @@ export function installInterrupt(options: InterruptOptions = {}): CliInterrupt {
   const listeners = SIGNALS.map((name) => {
     const listener = () => {
       const reason = new InterruptedError(name);
-      if (controller.signal.aborted) {
-        notify(`copperhead: ${name} again — stopping now\n`);
+      // A second signal, or one that nothing is listening for (a command with nothing to set
+      // aside), ends the process at once, as it would without handlers.
+      if (controller.signal.aborted || getEventListeners(controller.signal, "abort").length === 0) {
+        if (controller.signal.aborted) notify(`copperhead: ${name} again — stopping now\n`);
         exit(reason.exitCode);
         return;
       }
@@ -62,4 +65,22 @@ export function installInterrupt(options: InterruptOptions = {}): CliInterrupt {
 export function interruptOf(signal: AbortSignal | undefined): InterruptedError | undefined {
   if (!signal?.aborted) return undefined;
   return signal.reason instanceof InterruptedError ? signal.reason : undefined;
+}
+
+/**
+ * Runs `work` as a command that stops cleanly: it listens on the CLI's signal (so the first
+ * SIGINT/SIGTERM aborts it instead of exiting the process) and says so when the signal comes.
+ */
+export async function stoppable<T>(
+  signal: AbortSignal | undefined,
+  write: (line: string) => void,
+  work: () => Promise<T>,
+): Promise<T> {
+  const onAbort = () => write("stopping at the next safe point; setting the work aside…");
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await work();
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+  }
 }

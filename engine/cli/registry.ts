@@ -9,6 +9,7 @@ import { graphCommand } from "./commands/graph.js";
 import { nextCommand } from "./commands/next.js";
 import { scoreCommand } from "./commands/score.js";
 import { signoffCommand } from "./commands/signoff.js";
+import { stageCommand } from "./commands/stage.js";
 import { statusCommand } from "./commands/status.js";
 
 /** Every command, registered explicitly so `copperhead help` and the tests see the same list. */
@@ -18,6 +19,7 @@ export const commands: readonly Command[] = [
   graphCommand,
   nextCommand,
   signoffCommand,
+  stageCommand,
   ercCommand,
   drcCommand,
   scoreCommand,

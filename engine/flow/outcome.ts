@@ -33,7 +33,11 @@ export const outcomeSchema = z.object({
   verdict: z.enum(["pass", "fail", "blocked"]),
   startedAt: timestamp,
   finishedAt: timestamp,
-  /** The commit the attempt produced (pass) or started from (fail, blocked). */
+  /**
+   * The commit the attempt started from, whatever the verdict: this file is inside the stage's
+   * own commit, which cannot name itself. The stage commit is this commit's child whose
+   * trailers carry the attempt's stage and number.
+   */
   commit: z.string().regex(/^[0-9a-f]{7,64}$/, "a git commit id"),
   brief: z.object({ path: z.string().min(1), sha256: sha256Hex }),
   evidence: z.array(evidenceSchema),

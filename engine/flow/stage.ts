@@ -26,6 +26,12 @@ export interface StageDeclaration {
   /** Deterministic work done before every attempt (e.g. a KiCad project scaffold). */
   prepare?: (context: StageContext) => Promise<void>;
   /**
+   * For a stage that needs no model: deterministic code that does the whole job in place of
+   * the agent loop (the gate still judges the files). A CopperheadError thrown here is a failed
+   * run (its work is stashed); `signal` aborts on SIGINT/SIGTERM.
+   */
+  run?: (context: StageContext & { signal?: AbortSignal }) => Promise<{ summary: string }>;
+  /**
    * Evidence checks on the files, evaluated apart from anything the agent says. The stage
    * passes when every returned check is ok; an empty list never passes.
    */

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { CopperheadError, type ErrorCategory } from "../errors.js";
+import { stageNames } from "../flow/stage-names.js";
 import { parseJson } from "../json-text.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
@@ -37,6 +38,8 @@ export const configSchema = z.strictObject({
   score: scoreConfigSchema,
   provider: z.string().min(1).optional(),
   model: z.string().min(1).nullable().optional(),
+  /** A model per stage (or `do`), beating `model` for that stage's runs. */
+  models: z.partialRecord(z.enum([...stageNames, "do"]), z.string().min(1)).optional(),
   /** Attempts a stage gets before the scheduler escalates to a person. */
   maxAttempts: z.int().min(1).default(3),
 });

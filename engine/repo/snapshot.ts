@@ -1,13 +1,29 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { git } from "./git.js";
 
 /**
- * What a run starts from: HEAD and the untracked files already there. The untracked list is
- * what makes rollback safe for a person's work: a file that was untracked before the run is
- * theirs, so restore never stashes, deletes or `git clean`s it.
+ * What a run starts from: HEAD, the person's untracked files, and any work an earlier attempt
+ * left in the tree on purpose (a finished run whose gate failed is kept for the next attempt
+ * to build on). The untracked list is what makes rollback safe for a person's work: a file
+ * that was untracked before the run is theirs, so restore never stashes, deletes or
+ * `git clean`s it. Carried work is copperhead's: a rollback stashes it with the rest and then
+ * puts it back exactly as it was, so the tree returns to the snapshot.
  */
 export interface Snapshot {
   head: string;
   untracked: string[];
+  carried?: CarriedWork;
+}
+
+/** Work left in the tree by an earlier attempt, as recorded on its WIP commit. */
+export interface CarriedWork {
+  /** The WIP commit holding it (its parent is the commit the work was made on). */
+  commit: string;
+  /** The paths it changed, deletions included. */
+  paths: string[];
+  /** The ref naming it (`refs/copperhead/wip/<stage>/<n>`), when known. */
+  ref?: string;
 }
 
 /** Copperhead's own trail: kept across a rollback, never stashed or committed with the work. */
@@ -18,12 +34,13 @@ export function isKeptPath(path: string): boolean {
 }
 
 /** One `git status` entry's paths (both sides of a rename). */
-interface StatusEntry {
+export interface StatusEntry {
   code: string;
   paths: string[];
 }
 
-async function status(repo: string): Promise<StatusEntry[]> {
+/** `git status` of the whole tree, every untracked file listed (ignored ones left out). */
+export async function statusEntries(repo: string): Promise<StatusEntry[]> {
   const out = await git(repo, ["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
   const fields = out.split("\0");
   const entries: StatusEntry[] = [];
@@ -39,27 +56,43 @@ async function status(repo: string): Promise<StatusEntry[]> {
   return entries;
 }
 
-export async function takeSnapshot(repo: string): Promise<Snapshot> {
-  const head = (await git(repo, ["rev-parse", "--verify", "HEAD"])).trim();
-  const untracked = (await status(repo))
+export async function headCommit(repo: string): Promise<string> {
+  return (await git(repo, ["rev-parse", "--verify", "HEAD"])).trim();
+}
+
+export async function takeSnapshot(repo: string, carried?: CarriedWork): Promise<Snapshot> {
+  const head = await headCommit(repo);
+  const ours = new Set(carried?.paths ?? []);
+  const untracked = (await statusEntries(repo))
     .filter((e) => e.code === "??")
     .flatMap((e) => e.paths)
+    .filter((p) => !ours.has(p))
     .sort();
-  return { head, untracked };
+  return { head, untracked, ...(carried ? { carried } : {}) };
 }
 
 /** Tracked files with changes (staged or not); untracked files do not make a tree dirty. */
 export async function dirtyPaths(repo: string): Promise<string[]> {
-  return (await status(repo))
+  return (await statusEntries(repo))
     .filter((e) => e.code !== "??" && e.code !== "!!")
     .flatMap((e) => e.paths)
     .filter((p) => !isKeptPath(p))
     .sort();
 }
 
+/** Untracked, not ignored files outside copperhead's kept trail. */
+export async function untrackedPaths(repo: string): Promise<string[]> {
+  return (await statusEntries(repo))
+    .filter((e) => e.code === "??")
+    .flatMap((e) => e.paths)
+    .filter((p) => !isKeptPath(p))
+    .sort();
+}
+
 /**
- * Paths the run changed since the snapshot: tracked changes and new untracked files, minus the
- * person's pre-existing untracked files and copperhead's kept trail.
+ * Paths the run changed since the snapshot's commit: tracked changes and new untracked files,
+ * minus the person's pre-existing untracked files and copperhead's kept trail. Carried work
+ * counts (it differs from the commit), so a rollback sets it aside with the rest.
  */
 export async function touchedPaths(repo: string, snapshot: Snapshot): Promise<string[]> {
   const before = new Set(snapshot.untracked);
@@ -67,43 +100,106 @@ export async function touchedPaths(repo: string, snapshot: Snapshot): Promise<st
   const changed = (await git(repo, ["diff", "--name-only", "-z", snapshot.head]))
     .split("\0")
     .filter((p) => p !== "");
-  const untracked = (await status(repo)).filter((e) => e.code === "??").flatMap((e) => e.paths);
+  const untracked = (await statusEntries(repo))
+    .filter((e) => e.code === "??")
+    .flatMap((e) => e.paths);
   return [...new Set([...changed, ...untracked])]
     .filter((p) => !isKeptPath(p) && !before.has(p))
     .sort();
 }
 
-export interface RestoreResult {
-  /** The stash commit holding the run's work (apply with `git stash apply <sha>`), if any. */
-  stash?: { name: string; sha: string; paths: string[] };
+export interface StashEntry {
+  name: string;
+  /** The stash commit (apply with `git stash apply <sha>`). */
+  sha: string;
+  paths: string[];
 }
+
+export interface RestoreResult {
+  /** The stash holding the run's work, if it touched anything. */
+  stash?: StashEntry;
+}
+
+export interface RestoreOptions {
+  /** Paths that stay as they are (the attempt's audit trail, committed separately). */
+  keep?: readonly string[];
+}
+
+const literal = (paths: readonly string[]) => paths.map((p) => `:(literal)${p}`);
 
 /**
  * Rolls the tree back to the snapshot without destroying anything: the run's work goes into a
  * named stash entry first (so `git stash apply` brings it back), then HEAD returns to the
- * snapshot. Pre-existing untracked files and `.copperhead/runs/` are left exactly as they are.
+ * snapshot and carried work is put back. Pre-existing untracked files, `.copperhead/runs/` and
+ * the `keep` paths are left exactly as they are.
  */
 export async function restoreSnapshot(
   repo: string,
   snapshot: Snapshot,
   stashName: string,
+  options: RestoreOptions = {},
 ): Promise<RestoreResult> {
-  const head = (await git(repo, ["rev-parse", "--verify", "HEAD"])).trim();
+  const head = await headCommit(repo);
   // Commits the run made become staged changes, so they are stashed with the rest.
   if (head !== snapshot.head) await git(repo, ["reset", "--soft", snapshot.head]);
-  const paths = await touchedPaths(repo, snapshot);
+  const keep = new Set(options.keep ?? []);
+  const paths = (await touchedPaths(repo, snapshot)).filter((p) => !keep.has(p));
   if (paths.length === 0) return {};
+  const stash = await stashPaths(repo, paths, stashName);
+  if (snapshot.carried) await putBackCarried(repo, snapshot.carried);
+  return { stash };
+}
+
+/**
+ * Moves exactly `paths` (edits, new files, deletions) into a named stash entry; everything else
+ * in the tree and the index stays as it is.
+ */
+export async function stashPaths(
+  repo: string,
+  paths: readonly string[],
+  name: string,
+): Promise<StashEntry> {
   await git(repo, [
     "stash",
     "push",
     "--include-untracked",
     "--message",
-    stashName,
+    name,
     "--",
-    ...paths.map((p) => `:(literal)${p}`),
+    ...literal(paths),
   ]);
   const sha = (await git(repo, ["rev-parse", "--verify", "stash@{0}"])).trim();
-  return { stash: { name: stashName, sha, paths } };
+  return { name, sha, paths: [...paths] };
+}
+
+/**
+ * Writes carried work back into the working tree as it was before the run (unstaged: new
+ * files untracked again, edits as worktree changes, deletions deleted).
+ */
+export async function putBackCarried(repo: string, carried: CarriedWork): Promise<void> {
+  if (carried.paths.length === 0) return;
+  const inCommit = new Set(
+    (
+      await git(repo, [
+        "ls-tree",
+        "-r",
+        "-z",
+        "--name-only",
+        carried.commit,
+        "--",
+        ...literal(carried.paths),
+      ])
+    )
+      .split("\0")
+      .filter((p) => p !== ""),
+  );
+  const present = carried.paths.filter((p) => inCommit.has(p));
+  const deleted = carried.paths.filter((p) => !inCommit.has(p));
+  if (present.length > 0) {
+    await git(repo, ["checkout", carried.commit, "--", ...literal(present)]);
+    await git(repo, ["reset", "-q", "--", ...literal(present)]);
+  }
+  for (const path of deleted) await rm(join(repo, path), { force: true });
 }
 
 /** The blob a stash holds for `path` (tracked change or untracked file), or "" for none. */
@@ -137,4 +233,17 @@ export async function dropStashIfCommitted(
   if (index < 0) return false;
   await git(repo, ["stash", "drop", "--quiet", `stash@{${index}}`]);
   return true;
+}
+
+/** `20250101T120000Z`: sortable, second-resolution UTC. */
+export function utcStamp(at: number): string {
+  return new Date(at)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+/** `copperhead: schematic attempt 2 20250101T120000Z`: what `git stash list` shows for a stage. */
+export function attemptStashName(stage: string, attempt: number, at: number): string {
+  return `copperhead: ${stage} attempt ${attempt} ${utcStamp(at)}`;
 }

@@ -25,7 +25,7 @@ export const firmwareStage: StageDeclaration = {
   summary: "write pins.h from the pinout, drivers and one happy path",
   inputs: ["brief.md", "docs/PINOUT.md", "docs/SPEC.md", "hardware/*.kicad_sch"],
   outputs: ["firmware/"],
-  tools: ["files"],
+  tools: ["files", "intent"],
   turnBudget: 40,
   prompt: "stages/firmware/prompt.md",
   gate: firmwareGate,

@@ -22,7 +22,7 @@ export const layoutStage: StageDeclaration = {
   summary: "place and route the board inside its outline; DRC clean",
   inputs: ["brief.md", "hardware/*.kicad_sch", "docs/SPEC.md"],
   outputs: ["hardware/*.kicad_pcb", "docs/LAYOUT.md"],
-  tools: ["files", "library", "layout", "drc"],
+  tools: ["files", "library", "intent", "layout", "drc"],
   turnBudget: 60,
   prompt: "stages/layout/prompt.md",
   gate: layoutGate,

@@ -31,7 +31,7 @@ export const outputsStage: StageDeclaration = {
   summary: "export fabrication and assembly files and renders",
   inputs: ["brief.md", "hardware/*.kicad_pcb", "hardware/*.kicad_sch", "docs/BOM.md"],
   outputs: ["outputs/"],
-  tools: ["files", "export"],
+  tools: ["files", "export", "drc"],
   turnBudget: 20,
   prompt: "stages/outputs/prompt.md",
   gate: outputsGate,

@@ -2,6 +2,7 @@ import type { Evidence } from "../../engine/flow/evidence.js";
 import { nonEmptyFiles } from "../../engine/flow/gates/file-evidence.js";
 import { kicadEvidence } from "../../engine/flow/gates/kicad-evidence.js";
 import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
+import { wireDesignPaths } from "../../engine/pipeline/design-paths.js";
 
 /**
  * The sheets and PINOUT.md exist, and the project passes what `copperhead check` demands of a
@@ -30,5 +31,10 @@ export const schematicStage: StageDeclaration = {
   tools: ["files", "library", "intent", "draft", "erc", "legibility", "drift"],
   turnBudget: 60,
   prompt: "stages/schematic/prompt.md",
+  // draft_schematic drafts into the configured sheet: say where it goes, before every attempt
+  // (a failed attempt's rollback takes an uncommitted config edit with it).
+  prepare: async ({ repo }) => {
+    await wireDesignPaths(repo);
+  },
   gate: schematicGate,
 };

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type Turn, turnSchema, ZERO_USAGE } from "../providers/message.js";
-import type { EngineView, Provider, TurnRequest } from "../providers/provider.js";
+import type { CallOptions, EngineView, Provider, TurnRequest } from "../providers/provider.js";
 import type { Redactor } from "../redact.js";
 import { cacheKey } from "./cache-key.js";
 
@@ -29,7 +29,7 @@ export class CachingProvider implements Provider {
     this.#redactor = redactor;
   }
 
-  async complete(request: TurnRequest, view: EngineView): Promise<Turn> {
+  async complete(request: TurnRequest, view: EngineView, options?: CallOptions): Promise<Turn> {
     const file = join(this.#dir, `${cacheKey(this.name, this.model, request)}.json`);
     const hit = await readEntry(file);
     if (hit) {
@@ -37,7 +37,7 @@ export class CachingProvider implements Provider {
       return { ...hit, usage: { ...ZERO_USAGE }, cached: true };
     }
     this.misses++;
-    const turn = await this.#inner.complete(request, view);
+    const turn = await this.#inner.complete(request, view, options);
     // A response carrying a secret must not be persisted, not even redacted: a redacted replay
     // would hand the model different text than it actually produced.
     if (!this.#redactor.containsSecret(JSON.stringify(turn.content))) {

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describeError } from "../../errors.js";
+import { runDir } from "../../flow/run-paths.js";
 import { toolDefinitions, visibleTools } from "../catalog.js";
 import { type ToolFacts, toolFactsSchema } from "../ledger/facts.js";
 import { createFinishTool } from "../ledger/finish-tool.js";
@@ -19,7 +20,7 @@ import type { Provider } from "../providers/provider.js";
 import { ProviderPausedError, ScriptDivergedError } from "../providers/provider-errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { AgentTool, ToolContext } from "../tool.js";
-import { runDir, TranscriptWriter } from "../transcript/transcript-writer.js";
+import { TranscriptWriter } from "../transcript/transcript-writer.js";
 import { executeTool, resultText } from "./execute-tool.js";
 import { convergeNudge, NO_TOOL_CALL, unavailableTool } from "./nudges.js";
 import { RepairTracker } from "./repair-tracker.js";
@@ -81,7 +82,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const progress = new Progress(options.write ?? (() => undefined));
   const { ledger, provider } = options;
   const repo = realpathSync(options.repo);
-  const dir = runDir(repo, options.stage, options.attempt);
+  const dir = join(repo, runDir(options.stage, options.attempt));
   const transcript = new TranscriptWriter(dir, redactor);
   const tools = options.tools.some((t) => t.name === "finish")
     ? [...options.tools]
@@ -130,7 +131,12 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     };
   };
 
+  const { signal } = options;
+  const stopped = () => `stopped at a safe point: ${abortReason(signal)}`;
+
   while (turns < budget.maxTurns) {
+    // A safe point: nothing is half-done between turns.
+    if (signal?.aborted) return finish("interrupted", stopped());
     turns++;
     const remaining = budget.maxTurns - turns + 1;
     const last = messages.at(-1) as Message;
@@ -153,10 +159,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     };
     let turn: Awaited<ReturnType<Provider["complete"]>>;
     try {
-      turn = await provider.complete(request, view);
+      turn = await provider.complete(request, view, signal ? { signal } : {});
     } catch (error) {
       if (error instanceof ScriptDivergedError) throw error;
       turns--;
+      if (signal?.aborted) return finish("interrupted", stopped());
       if (error instanceof ProviderPausedError) return finish("paused", error.message);
       return finish("provider-error", describeError(error));
     }
@@ -198,6 +205,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     const results: ContentBlock[] = [];
     let ended: { exit: ExitReason; summary: string } | undefined;
     for (const call of calls) {
+      // After each tool call is a safe point too: the next one is not started.
+      if (!ended && signal?.aborted) ended = { exit: "interrupted", summary: stopped() };
       if (ended) {
         results.push({
           type: "tool_result",
@@ -274,6 +283,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
           summary: facts.finish.summary,
         };
     }
+    if (!ended && signal?.aborted) ended = { exit: "interrupted", summary: stopped() };
     if (ended) return finish(ended.exit, ended.summary);
     const spent = repairs.exhausted();
     if (spent)
@@ -284,6 +294,11 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     messages.push({ role: "user", content: results });
   }
   return finish("budget", `turn budget of ${budget.maxTurns} spent before finish was accepted`);
+}
+
+function abortReason(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason.message : "interrupted";
 }
 
 /** Facts a tool emitted; a malformed known key is a tool bug, so it is dropped, not trusted. */

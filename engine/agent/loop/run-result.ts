@@ -8,7 +8,9 @@ export type ExitReason =
   | "repair-cycles"
   | "stalled"
   | "provider-error"
-  | "paused";
+  | "paused"
+  /** SIGINT/SIGTERM: the loop stopped at a safe point (between tool calls, or mid model call). */
+  | "interrupted";
 
 /** What a run reports back: the flow turns this into the outcome's cost and verdict. */
 export interface AgentRunResult {

@@ -1,7 +1,8 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { abortableDelay } from "./abortable-delay.js";
 import { fromWireResponse, toWireRequest } from "./anthropic-wire.js";
 import type { Turn } from "./message.js";
-import type { Provider, TurnRequest } from "./provider.js";
+import type { CallOptions, Provider, TurnRequest } from "./provider.js";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, withRetries } from "./retry-policy.js";
 
 export interface AnthropicOptions {
@@ -40,11 +41,23 @@ export class AnthropicProvider implements Provider {
     });
   }
 
-  async complete(request: TurnRequest): Promise<Turn> {
+  async complete(request: TurnRequest, _view?: unknown, options: CallOptions = {}): Promise<Turn> {
     const body = toWireRequest(request, this.model, this.#maxTokens);
+    const { signal } = options;
+    // An interrupt aborts the request in flight and any backoff wait between retries.
+    const policy = signal
+      ? { ...this.#retry, sleep: (ms: number) => abortableDelay(ms, signal) }
+      : this.#retry;
     const response = await withRetries(
-      () => this.#client.messages.create(body, { timeout: this.#timeoutMs, maxRetries: 0 }),
-      this.#retry,
+      () => {
+        signal?.throwIfAborted();
+        return this.#client.messages.create(body, {
+          timeout: this.#timeoutMs,
+          maxRetries: 0,
+          ...(signal ? { signal } : {}),
+        });
+      },
+      policy,
       this.#onRetry,
     );
     return fromWireResponse(response);

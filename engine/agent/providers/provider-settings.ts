@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { UsageError } from "../../errors.js";
 
-export const DEFAULT_MODEL = "claude-sonnet-4-5";
+/**
+ * The model used when nothing names one: the newest Sonnet in the installed SDK's `Model` type
+ * that the SDK does not list as deprecated (a test reads both from the SDK's own files, so an
+ * SDK update that deprecates it fails the suite instead of warning on every call).
+ */
+export const DEFAULT_MODEL = "claude-sonnet-5-5";
 
 export const providerSettingsSchema = z.discriminatedUnion("provider", [
   z.object({
@@ -22,17 +27,26 @@ export interface ProviderSources {
   flags: { provider?: string | undefined; model?: string | undefined; script?: string | undefined };
   env: NodeJS.ProcessEnv;
   /** `.copperhead/config.json` provider/model. Keys are never read from config: it is committed. */
-  config: { provider?: string | undefined; model?: string | null | undefined };
+  config: {
+    provider?: string | undefined;
+    model?: string | null | undefined;
+    /** Per-stage models (`models` in config.json), beating `model` for that stage. */
+    models?: Readonly<Record<string, string>> | undefined;
+  };
+  /** The stage (or `do`) the run is for: picks its entry of `config.models`. */
+  stage?: string | undefined;
 }
 
 /**
  * Which provider and model to use: flags over env (COPPERHEAD_PROVIDER, COPPERHEAD_MODEL,
- * ANTHROPIC_API_KEY) over config over defaults. Errors say exactly which setting is missing.
+ * ANTHROPIC_API_KEY) over config (the stage's `models` entry, then `model`) over defaults.
+ * Errors say exactly which setting is missing.
  */
 export function resolveProviderSettings(sources: ProviderSources): ProviderSettings {
   const { flags, env, config } = sources;
   const provider = flags.provider ?? env.COPPERHEAD_PROVIDER ?? config.provider ?? "anthropic";
-  const model = flags.model ?? env.COPPERHEAD_MODEL ?? config.model ?? undefined;
+  const staged = sources.stage === undefined ? undefined : config.models?.[sources.stage];
+  const model = flags.model ?? env.COPPERHEAD_MODEL ?? staged ?? config.model ?? undefined;
   if (provider === "scripted") {
     const script = flags.script ?? env.COPPERHEAD_SCRIPT;
     if (!script) {

@@ -25,9 +25,14 @@ export interface EngineView {
   openObligations: string[];
 }
 
+/** How one call may be cut short: an aborted signal ends the call with the signal's reason. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface Provider {
   /** Stable provider id (`anthropic`, `scripted`): part of the cache key. */
   readonly name: string;
   readonly model: string;
-  complete(request: TurnRequest, view: EngineView): Promise<Turn>;
+  complete(request: TurnRequest, view: EngineView, options?: CallOptions): Promise<Turn>;
 }

@@ -14,8 +14,20 @@ export const scriptExpectSchema = z.strictObject({
   obligationsClosed: z.array(z.string()).optional(),
 });
 
+/**
+ * A turn the provider fails instead of answering: `provider` is an API failure after retries
+ * (the run ends `provider-error`), `paused` a usage limit (the run ends `paused`).
+ */
+export const scriptedErrorSchema = z.strictObject({
+  kind: z.enum(["provider", "paused"]),
+  message: z.string().min(1),
+});
+
 export const scriptedTurnSchema = z.strictObject({
   text: z.string().optional(),
+  /** Wait this long before answering (the model thinking); an interrupt cuts it short. */
+  delayMs: z.int().min(0).max(600_000).optional(),
+  error: scriptedErrorSchema.optional(),
   tools: z
     .array(z.strictObject({ name: z.string().min(1), input: z.unknown().default({}) }))
     .default([]),

@@ -1,9 +1,10 @@
 import { UsageError } from "../../errors.js";
 import { parseJson } from "../../json-text.js";
 import { readText } from "../../repo/read-text.js";
+import { abortableDelay } from "./abortable-delay.js";
 import type { Turn } from "./message.js";
-import type { EngineView, Provider, TurnRequest } from "./provider.js";
-import { ScriptDivergedError } from "./provider-errors.js";
+import type { CallOptions, EngineView, Provider, TurnRequest } from "./provider.js";
+import { ProviderError, ProviderPausedError, ScriptDivergedError } from "./provider-errors.js";
 import { expectationDiffs } from "./script-expect.js";
 import { type ScriptedTurn, scriptSchema } from "./script-schema.js";
 
@@ -24,7 +25,11 @@ export class ScriptedProvider implements Provider {
     this.model = model;
   }
 
-  async complete(_request: TurnRequest, view: EngineView): Promise<Turn> {
+  async complete(
+    _request: TurnRequest,
+    view: EngineView,
+    options: CallOptions = {},
+  ): Promise<Turn> {
     this.calls++;
     const index = this.#next++;
     const step = this.#turns[index];
@@ -39,6 +44,14 @@ export class ScriptedProvider implements Provider {
       throw new ScriptDivergedError(
         `scripted turn ${index + 1} diverged: ${diffs.join("; ")}`,
         "the engine no longer behaves as the script recorded; fix the engine or update the script",
+      );
+    }
+    if (step.delayMs) await abortableDelay(step.delayMs, options.signal);
+    if (step.error?.kind === "paused") throw new ProviderPausedError(step.error.message);
+    if (step.error) {
+      throw new ProviderError(
+        `provider request failed: ${step.error.message}`,
+        "scripted failure: the script asked for it at this turn",
       );
     }
     const content: Turn["content"] = [];

@@ -14,9 +14,11 @@ import { runDrcTool } from "./run-drc.js";
 import { runErcTool } from "./run-erc.js";
 import { scoreSchematicTool } from "./score-schematic.js";
 import { searchTool } from "./search.js";
+import { searchFootprintsTool } from "./search-footprints.js";
 import { searchSymbolsTool } from "./search-symbols.js";
 import { symbolPinsTool } from "./symbol-pins.js";
 import { validateChangeTool } from "./validate-change.js";
+import { verifyFootprintsTool } from "./verify-footprints.js";
 import { verifySymbolsTool } from "./verify-symbols.js";
 import { writeFileTool } from "./write-file.js";
 
@@ -33,6 +35,8 @@ export const ALL_TOOLS: readonly AgentTool[] = [
   searchSymbolsTool,
   symbolPinsTool,
   verifySymbolsTool,
+  searchFootprintsTool,
+  verifyFootprintsTool,
   proposeChangeTool,
   validateChangeTool,
   runErcTool,

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
-import { closestNames, symbolLibraries, symbolNames } from "./symbol-libraries.js";
-
-const RESULT_CAP = 40;
+import { searchIds } from "./search-ids.js";
+import { symbolLibraries, symbolNames } from "./symbol-libraries.js";
 
 export const searchSymbolsArgs = z.object({
   query: z
@@ -22,30 +21,17 @@ export const searchSymbolsTool = defineTool({
   mutating: false,
   async run(args, context) {
     const table = await symbolLibraries(context.env);
-    const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
     const all: string[] = [];
     for (const [library, file] of table) {
       for (const name of await symbolNames(file)) all.push(`${library}:${name}`);
     }
-    const hits = all.filter((id) => {
-      const lower = id.toLowerCase();
-      return words.every((w) => lower.includes(w));
+    return searchIds({
+      tool: "search_symbols",
+      kind: "symbol",
+      query: args.query,
+      ids: all,
+      libraries: table.size,
+      glue: "",
     });
-    if (hits.length === 0) {
-      const near = closestNames(args.query.replace(/\s+/g, ""), all, 8);
-      return {
-        ok: true,
-        summary: `search_symbols ${args.query}: no matches`,
-        detail: `no installed symbol matches "${args.query}" (${table.size} libraries searched). Closest names: ${near.join(", ")}`,
-      };
-    }
-    const shown = hits.slice(0, RESULT_CAP);
-    const more =
-      hits.length > RESULT_CAP ? `\n… ${hits.length - RESULT_CAP} more; add words to narrow` : "";
-    return {
-      ok: true,
-      summary: `search_symbols ${args.query}: ${hits.length} match(es)`,
-      detail: `${shown.join("\n")}${more}`,
-    };
   },
 });

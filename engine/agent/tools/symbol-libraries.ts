@@ -1,8 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { children, childText } from "../../kicad/sexp/node.js";
-import { parseSexp } from "../../kicad/sexp/parse.js";
+import { dirname, join } from "node:path";
 import { loadSymbolLibrary, type SymbolLibrary } from "../../kicad/symbol/symbol-library.js";
+import { projectLibTable } from "./project-lib-table.js";
 
 /** Where Debian/Ubuntu's KiCad 9 packages install the symbol libraries. */
 const DEFAULT_SYMBOL_DIR = "/usr/share/kicad/symbols";
@@ -27,19 +26,8 @@ export async function symbolLibraries(
       table.set(name.slice(0, -".kicad_sym".length), join(dir, name));
   }
   if (schematic) {
-    const project = dirname(schematic);
-    const text = await readFile(join(project, "sym-lib-table"), "utf8").catch(() => undefined);
-    if (text) {
-      for (const lib of children(parseSexp(text), "lib")) {
-        const name = childText(lib, "name");
-        const uri = childText(lib, "uri");
-        if (!name || !uri) continue;
-        const path = uri
-          .replace(/\$\{KIPRJMOD\}/g, project)
-          .replace(/\$\{KICAD\d*_SYMBOL_DIR\}/g, dir);
-        // A variable we cannot resolve (a user path variable) leaves the library out.
-        if (!/\$\{/.test(path)) table.set(name, resolve(project, path));
-      }
+    for (const [name, path] of await projectLibTable(dirname(schematic), "sym-lib-table", dir)) {
+      table.set(name, path);
     }
   }
   return table;

@@ -1,12 +1,9 @@
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { z } from "zod";
 import { pushAll } from "../../array-ops.js";
-import { cellText } from "../../kicad/drift/cell-text.js";
-import { readMarkdownTables } from "../../kicad/drift/markdown-table.js";
 import type { LibSymbol } from "../../kicad/symbol/lib-symbol.js";
 import { readConfig } from "../../repo/config.js";
 import type { ToolContext } from "../tool.js";
+import { bomColumn } from "./bom-column.js";
 import { configuredHierarchy } from "./configured-design.js";
 import { defineTool } from "./define-tool.js";
 import {
@@ -17,14 +14,12 @@ import {
   symbolLibrary,
   symbolNames,
 } from "./symbol-libraries.js";
+import { type Claim, verifyClaims } from "./verify-claims.js";
 
 /** BOM.md headers that hold a KiCad lib_id. */
 const SYMBOL_HEADERS = new Set(["symbol", "lib_id", "lib id", "libid", "kicad symbol"]);
 
-interface Claim {
-  libId: string;
-  /** Where it was seen: "sheet /" or "docs/BOM.md:7". */
-  where: string;
+interface SymbolClaim extends Claim {
   /** The definition embedded in the sheet, to compare pins against the library. */
   embedded?: LibSymbol | undefined;
 }
@@ -43,12 +38,12 @@ export const verifySymbolsTool = defineTool({
   async run(_args, context) {
     const config = await readConfig(context.repo);
     const design = await configuredHierarchy(context, config);
-    const claims: Claim[] = [];
+    const claims: SymbolClaim[] = [];
     if (design) {
       for (const instance of design.hierarchy.instances) {
         for (const symbol of instance.schematic.symbols) {
           claims.push({
-            libId: symbol.libId,
+            id: symbol.libId,
             where: `sheet ${instance.path}`,
             embedded: symbol.lib,
           });
@@ -56,55 +51,34 @@ export const verifySymbolsTool = defineTool({
       }
     }
     pushAll(claims, await bomClaims(context, config.paths.docs));
-    if (claims.length === 0) {
-      return {
-        ok: true,
-        summary: "verify_symbols: nothing to verify",
-        detail:
-          "no schematic is configured and docs/BOM.md names no symbols (a Symbol column), so there is nothing to verify yet.",
-      };
-    }
-    const table = await symbolLibraries(context.env, design?.file.absolute);
-    const problems: string[] = [];
-    const seen = new Set<string>();
-    for (const claim of claims) {
-      const key = `${claim.libId}\u0000${claim.where}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const problem = await verify(claim, table);
-      if (problem) problems.push(problem);
-    }
-    const ids = new Set(claims.map((c) => c.libId)).size;
-    if (problems.length === 0) {
-      return {
-        ok: true,
-        summary: `verify_symbols: ${ids} symbol(s) verified`,
-        detail: `all ${ids} lib_id(s) exist in the libraries with matching pins.`,
-      };
-    }
-    return {
-      ok: false,
-      errorKind: "check-failed",
-      summary: `verify_symbols: ${problems.length} problem(s) in ${ids} symbol(s)`,
-      detail: problems.map((p, i) => `${i + 1}. ${p}`).join("\n"),
-    };
+    const table =
+      claims.length > 0 ? await symbolLibraries(context.env, design?.file.absolute) : new Map();
+    return verifyClaims({
+      tool: "verify_symbols",
+      noun: "symbol",
+      claims,
+      nothing:
+        "no schematic is configured and docs/BOM.md names no symbols (a Symbol column), so there is nothing to verify yet.",
+      clean: (ids) => `all ${ids} lib_id(s) exist in the libraries with matching pins.`,
+      check: (claim) => verify(claim, table),
+    });
   },
 });
 
-async function verify(claim: Claim, table: LibraryTable): Promise<string | undefined> {
-  const id = splitLibId(claim.libId);
+async function verify(claim: SymbolClaim, table: LibraryTable): Promise<string | undefined> {
+  const id = splitLibId(claim.id);
   if (!id)
-    return `no-library: ${claim.libId} (${claim.where}) has no library part; write it as Lib:Name`;
+    return `no-library: ${claim.id} (${claim.where}) has no library part; write it as Lib:Name`;
   const file = table.get(id.library);
   if (!file) {
     const near = closestNames(id.library, [...table.keys()], 4);
-    return `no-library: ${claim.libId} (${claim.where}): no library "${id.library}" is installed or in the project's sym-lib-table; close: ${near.join(", ")}`;
+    return `no-library: ${claim.id} (${claim.where}): no library "${id.library}" is installed or in the project's sym-lib-table; close: ${near.join(", ")}`;
   }
   const library = await symbolLibrary(file);
   const symbol = library.get(id.name);
   if (!symbol) {
     const near = closestNames(id.name, await symbolNames(file), 5).map((n) => `${id.library}:${n}`);
-    return `no-symbol: ${claim.libId} (${claim.where}) is not in ${id.library}; closest: ${near.join(", ")}`;
+    return `no-symbol: ${claim.id} (${claim.where}) is not in ${id.library}; closest: ${near.join(", ")}`;
   }
   if (claim.embedded) {
     const want = pinNumbers(symbol);
@@ -112,7 +86,7 @@ async function verify(claim: Claim, table: LibraryTable): Promise<string | undef
     const missing = [...want].filter((n) => !have.has(n));
     const extra = [...have].filter((n) => !want.has(n));
     if (missing.length > 0 || extra.length > 0) {
-      return `pin-mismatch: ${claim.libId} (${claim.where}): the sheet's embedded copy differs from the library${missing.length ? `; lacks pins ${missing.join(", ")}` : ""}${extra.length ? `; has extra pins ${extra.join(", ")}` : ""}`;
+      return `pin-mismatch: ${claim.id} (${claim.where}): the sheet's embedded copy differs from the library${missing.length ? `; lacks pins ${missing.join(", ")}` : ""}${extra.length ? `; has extra pins ${extra.join(", ")}` : ""}`;
     }
   }
   return undefined;
@@ -122,18 +96,7 @@ function pinNumbers(symbol: LibSymbol): Set<string> {
   return new Set(symbol.pins.filter((p) => p.bodyStyle !== 2).map((p) => `${p.unit}/${p.number}`));
 }
 
-async function bomClaims(context: ToolContext, docs: string): Promise<Claim[]> {
-  const path = `${docs}/BOM.md`;
-  const text = await readFile(join(context.repo, path), "utf8").catch(() => undefined);
-  if (!text) return [];
-  const claims: Claim[] = [];
-  for (const table of readMarkdownTables(text)) {
-    const column = table.headers.findIndex((h) => SYMBOL_HEADERS.has(cellText(h).toLowerCase()));
-    if (column === -1) continue;
-    for (const row of table.rows) {
-      const libId = cellText(row.cells[column] ?? "").trim();
-      if (libId !== "" && libId !== "-") claims.push({ libId, where: `${path}:${row.line}` });
-    }
-  }
-  return claims;
+async function bomClaims(context: ToolContext, docs: string): Promise<SymbolClaim[]> {
+  const cells = await bomColumn(context.repo, docs, SYMBOL_HEADERS);
+  return cells.map((c) => ({ id: c.text, where: c.where }));
 }

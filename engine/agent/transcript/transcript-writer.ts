@@ -3,10 +3,6 @@ import { join } from "node:path";
 import type { Redactor } from "../redact.js";
 import { type TranscriptLine, transcriptLineSchema } from "./transcript-line.js";
 
-export function runDir(repo: string, stage: string, attempt: number): string {
-  return join(repo, ".copperhead", "runs", stage, String(attempt));
-}
-
 /**
  * Appends validated lines to the transcript. Redaction happens here, on the serialized line, so
  * no path into the file can skip it. Writes are serialized so lines never interleave.

@@ -64,3 +64,20 @@ describe("config.json", () => {
     expect(() => parseConfig("{oops", "c.json")).toThrow(/c.json is not valid JSON/);
   });
 });
+
+describe("models per stage", () => {
+  it("accepts a model for any stage or do, and refuses a misspelt stage", async () => {
+    expect(
+      parseConfig(
+        '{"models": {"schematic": "claude-opus-4-7", "do": "claude-haiku-4-5"}}',
+        "c.json",
+      ).models,
+    ).toEqual({
+      schematic: "claude-opus-4-7",
+      do: "claude-haiku-4-5",
+    });
+    expect(() => parseConfig('{"models": {"schematics": "x"}}', "c.json")).toThrow(
+      /models\.schematics|models/,
+    );
+  });
+});

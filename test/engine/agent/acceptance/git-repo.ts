@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { ScriptedTurn } from "../../../../engine/agent/providers/script-schema.js";
 import { parseScript, ScriptedProvider } from "../../../../engine/agent/providers/scripted.js";
-import { runRequest } from "../../../../engine/agent/run-request.js";
+import { runRequest } from "../../../../engine/pipeline/run-request.js";
 import { git } from "../../../../engine/repo/git.js";
 
 export const ROOT = resolve(import.meta.dirname, "../../../..");

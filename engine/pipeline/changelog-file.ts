@@ -1,0 +1,21 @@
+import { join } from "node:path";
+import { atomicWrite } from "../agent/tools/atomic-write.js";
+import { appendEntry, changelogLine, changelogPath } from "../repo/changelog.js";
+import { pathExists } from "../repo/path-exists.js";
+import { readOptional } from "../repo/read-optional.js";
+
+/**
+ * Appends `- [<tag>] <summary>` to the project's changelog (the root CHANGELOG.md when there is
+ * one, else `<docs>/CHANGELOG.md`) and returns the path written.
+ */
+export async function writeChangelogEntry(
+  repo: string,
+  docs: string,
+  tag: string,
+  summary: string,
+): Promise<string> {
+  const path = changelogPath(await pathExists(join(repo, "CHANGELOG.md")), docs);
+  const current = await readOptional(join(repo, path));
+  await atomicWrite(join(repo, path), appendEntry(current, changelogLine(tag, summary)));
+  return path;
+}

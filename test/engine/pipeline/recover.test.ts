@@ -1,0 +1,196 @@
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { recordDispatch } from "../../../engine/flow/dispatch.js";
+import { parseEventLog } from "../../../engine/flow/event-log.js";
+import { recoverKilledRuns } from "../../../engine/pipeline/recover.js";
+import { acquireRunLock, lockFile } from "../../../engine/pipeline/run-lock.js";
+import { configSchema } from "../../../engine/repo/config.js";
+import { git } from "../../../engine/repo/git.js";
+import { takeSnapshot } from "../../../engine/repo/snapshot.js";
+import { stageGraph } from "../../../stages/registry.js";
+import { gitRepo } from "../agent/acceptance/git-repo.js";
+
+const repos: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const done of repos) await done();
+});
+const config = configSchema.parse({});
+const graph = stageGraph();
+
+async function put(repo: string, path: string, text: string) {
+  await mkdir(dirname(join(repo, path)), { recursive: true });
+  await writeFile(join(repo, path), text);
+}
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** A lock a killed run left: a process id that is not alive, and the attempt it was running. */
+async function killedLock(repo: string, run: object) {
+  const file = lockFile(repo);
+  await mkdir(dirname(file), { recursive: true });
+  const dead = {
+    pid: 2 ** 22 + 12345,
+    host: (await import("node:os")).hostname(),
+    command: "copperhead stage spec",
+    startedAt: "2026-01-01T00:00:00.000Z",
+    run,
+  };
+  await writeFile(file, `${JSON.stringify(dead)}\n`);
+}
+
+/** A repo where a spec attempt was dispatched, wrote files, and was killed. */
+async function killedSpec() {
+  const made = await gitRepo({ "brief.md": "# brief\n", "README.md": "# readme\n" });
+  repos.push(made.done);
+  const { repo } = made;
+  await put(repo, "scratch/mine.txt", "the person's, untracked before\n");
+  const snapshot = await takeSnapshot(repo);
+  await recordDispatch(repo, graph, { stage: "spec" });
+  await put(repo, "docs/SPEC.md", "# half a spec\n");
+  await put(repo, "openspec/changes/x/proposal.md", "why\n");
+  await put(repo, "docs/NOTES.md", "written by the killed run\n");
+  await put(
+    repo,
+    ".copperhead/runs/spec/1/transcript.jsonl",
+    `${JSON.stringify({ type: "tool_call", turn: 3, id: "a", name: "write_file", input: { path: "docs/NOTES.md", content: "x" } })}\n{"type":"tool_ca`,
+  );
+  await killedLock(repo, { scope: "spec", attempt: 1, snapshot });
+  return { repo, snapshot };
+}
+
+describe("recoverKilledRuns", () => {
+  it("moves copperhead's paths (owned, shared, written per the transcript) to the WIP ref and a stash, names the rest as the person's, records blocked and commits that", async () => {
+    const { repo, snapshot } = await killedSpec();
+    // After the kill, the person edits a tracked file and adds one.
+    await put(repo, "README.md", "# readme, edited\n");
+    await put(repo, "todo.txt", "mine\n");
+    const lock = await acquireRunLock(repo, "copperhead stage spec");
+    expect(lock.stale?.run?.attempt).toBe(1);
+    const [recovered, ...more] = await recoverKilledRuns({
+      repo,
+      graph,
+      config,
+      lock,
+      now: () => Date.UTC(2026, 5, 1),
+    });
+    await lock.release();
+    expect(more).toEqual([]);
+    expect(recovered?.stash?.paths).toEqual([
+      "docs/NOTES.md",
+      "docs/SPEC.md",
+      "openspec/changes/x/proposal.md",
+    ]);
+    expect(recovered?.stash?.name).toBe("copperhead: spec attempt 1 20260601T000000Z (recovered)");
+    expect(recovered?.yours).toEqual(["README.md", "todo.txt"]);
+    expect(recovered?.wip?.ref).toBe("refs/copperhead/wip/spec/1");
+
+    // The person's files are exactly as they were; copperhead's are gone from the tree.
+    expect(await readFile(join(repo, "README.md"), "utf8")).toBe("# readme, edited\n");
+    expect(await readFile(join(repo, "todo.txt"), "utf8")).toBe("mine\n");
+    expect(await readFile(join(repo, "scratch/mine.txt"), "utf8")).toBe(
+      "the person's, untracked before\n",
+    );
+    for (const p of ["docs/SPEC.md", "docs/NOTES.md", "openspec"])
+      expect(await exists(join(repo, p)), p).toBe(false);
+    expect(await git(repo, ["show", "refs/copperhead/wip/spec/1:docs/SPEC.md"])).toBe(
+      "# half a spec\n",
+    );
+    expect((await git(repo, ["rev-parse", "refs/copperhead/wip/spec/1^"])).trim()).toBe(
+      snapshot.head,
+    );
+
+    // Recorded blocked, committed alone: the person's edit is not in the commit.
+    const { events } = parseEventLog(
+      await readFile(join(repo, ".copperhead/events.jsonl"), "utf8"),
+    );
+    expect(events.map((e) => e.type)).toEqual(["dispatch", "blocked"]);
+    expect(recovered?.commit).toBe((await git(repo, ["rev-parse", "HEAD"])).trim());
+    const files = (await git(repo, ["show", "--name-only", "--format=", "HEAD"]))
+      .trim()
+      .split("\n");
+    expect(files).toEqual([
+      ".copperhead/events.jsonl",
+      ".copperhead/runs/spec/1/dispatch.json",
+      ".copperhead/runs/spec/1/outcome.json",
+      ".copperhead/runs/spec/1/transcript.jsonl",
+      ".gitattributes",
+    ]);
+    expect(await git(repo, ["status", "--porcelain"])).toBe(
+      " M README.md\n?? scratch/\n?? todo.txt\n",
+    );
+    expect(await exists(lockFile(repo))).toBe(false);
+  });
+
+  it("never moves HEAD: commits the person made since the kill stay, and their content is not stashed", async () => {
+    const { repo } = await killedSpec();
+    await put(repo, "README.md", "# readme, committed after the kill\n");
+    await git(repo, ["commit", "-qm", "mine", "--", "README.md"]);
+    const mine = (await git(repo, ["rev-parse", "HEAD"])).trim();
+    const lock = await acquireRunLock(repo, "copperhead do");
+    const [recovered] = await recoverKilledRuns({ repo, graph, config, lock });
+    await lock.release();
+    expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(mine);
+    expect(recovered?.stash?.paths).not.toContain("README.md");
+    expect(recovered?.yours).toEqual([]);
+  });
+
+  it("a dispatch with no outcome and no lock (the lock lost) is still recovered, by path alone", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    await recordDispatch(made.repo, graph, { stage: "spec" });
+    await put(made.repo, "docs/SPEC.md", "# half\n");
+    await put(made.repo, "notes.md", "whose? nobody says: left alone\n");
+    const lock = await acquireRunLock(made.repo, "copperhead stage spec");
+    expect(lock.stale).toBeUndefined();
+    const [recovered] = await recoverKilledRuns({ repo: made.repo, graph, config, lock });
+    await lock.release();
+    expect(recovered?.stash?.paths).toEqual(["docs/SPEC.md"]);
+    expect(recovered?.yours).toEqual(["notes.md"]);
+    expect(await readFile(join(made.repo, "notes.md"), "utf8")).toBe(
+      "whose? nobody says: left alone\n",
+    );
+  });
+
+  it("an outcome.json the killed run wrote before settling is set aside, not reaped as its result", async () => {
+    const { repo } = await killedSpec();
+    const outcome = join(repo, ".copperhead/runs/spec/1/outcome.json");
+    await writeFile(outcome, '{"verdict": "pass"}\n');
+    const lock = await acquireRunLock(repo, "copperhead stage spec");
+    await recoverKilledRuns({ repo, graph, config, lock });
+    await lock.release();
+    expect(await readFile(`${outcome}.unsettled`, "utf8")).toBe('{"verdict": "pass"}\n');
+    expect(JSON.parse(await readFile(outcome, "utf8")).verdict).toBe("blocked");
+  });
+
+  it("a live run's lock is refused with who holds it; nothing is recovered from under it", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    const held = await acquireRunLock(made.repo, "copperhead stage spec");
+    await expect(acquireRunLock(made.repo, "copperhead do")).rejects.toThrow(
+      new RegExp(
+        `another copperhead run is working in this repository \\(copperhead stage spec, pid ${process.pid} `,
+      ),
+    );
+    await held.release();
+    const again = await acquireRunLock(made.repo, "copperhead do");
+    expect(again.stale).toBeUndefined();
+    await again.release();
+  });
+
+  it("a repo with nothing to recover is left exactly as it is", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    await put(made.repo, "mine.txt", "x\n");
+    const head = (await git(made.repo, ["rev-parse", "HEAD"])).trim();
+    const lock = await acquireRunLock(made.repo, "copperhead do");
+    expect(await recoverKilledRuns({ repo: made.repo, graph, config, lock })).toEqual([]);
+    await lock.release();
+    expect((await git(made.repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
+    expect(await git(made.repo, ["status", "--porcelain"])).toBe("?? mine.txt\n");
+    expect(await git(made.repo, ["stash", "list"])).toBe("");
+  });
+});
