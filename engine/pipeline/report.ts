@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { closingLine } from "../agent/progress.js";
+import { pushAll } from "../array-ops.js";
 import type { InterruptedError } from "../errors.js";
 import { type Outcome, outcomeSchema } from "../flow/outcome.js";
 import { stageStates } from "../flow/state.js";
@@ -103,7 +104,7 @@ export function renderDoReport(
       stderr.push(
         `interrupted${interrupted ? ` by ${interrupted.signalName}` : ""}: ${run.summary}`,
       );
-      stderr.push(...stashLines(result.attemptResult, resume));
+      pushAll(stderr, stashLines(result.attemptResult, resume));
       return { stdout: [], stderr, exitCode: interrupted?.exitCode ?? 130 };
     case "failed":
       closing(run.exit);
@@ -232,29 +233,29 @@ export function renderStageReport(
       break;
     case "gate-failed":
       message = `${head} finished but failed its gate:`;
-      stderr.push(message, ...failedChecks(outcome));
+      pushAll(stderr, [message, ...failedChecks(outcome)]);
       if (result.kept) {
         stderr.push(
           `the work stays in the tree for the next attempt${result.wip ? ` (also on ${result.wip.ref})` : ""}; the outcome is committed${result.commit ? ` as ${result.commit.slice(0, 12)}` : ""}`,
         );
       } else {
-        stderr.push(...stashLines(result, resume));
+        pushAll(stderr, stashLines(result, resume));
       }
       break;
     case "paused":
       exitCode = EXIT.paused;
       message = `${head} paused: ${result.work?.summary ?? "usage limit"}`;
-      stderr.push(message, ...stashLines(result, resume));
+      pushAll(stderr, [message, ...stashLines(result, resume)]);
       stderr.push("rerun after the limit resets: the finished turns replay from the cache");
       break;
     case "interrupted":
       exitCode = interrupted?.exitCode ?? 130;
       message = `${head} interrupted${interrupted ? ` by ${interrupted.signalName}` : ""}`;
-      stderr.push(message, ...stashLines(result, resume));
+      pushAll(stderr, [message, ...stashLines(result, resume)]);
       break;
     default:
       message = `${head} failed: the run ended ${result.work?.exit ?? "early"}: ${result.work?.summary ?? ""}`;
-      stderr.push(message, ...failedChecks(outcome), ...stashLines(result, resume));
+      pushAll(stderr, [message, ...failedChecks(outcome), ...stashLines(result, resume)]);
   }
   if (result.work?.agent) stderr.push(`transcript: ${result.work.agent.transcript}`);
   if (next && result.verdict !== "interrupted" && result.verdict !== "run-failed")

@@ -1,3 +1,4 @@
+import { pushAll } from "../array-ops.js";
 import type { ReworkItem } from "../flow/events.js";
 import type { Evidence } from "../flow/evidence.js";
 import type { StageDeclaration } from "../flow/stage.js";
@@ -29,24 +30,24 @@ export function stagePrompt(facts: StagePromptFacts): string {
     `You read: ${stage.inputs.join(", ")}.`,
   ];
   if (facts.previous) {
-    lines.push(
+    pushAll(lines, [
       "",
       `Attempt ${facts.previous.attempt} ended ${facts.previous.verdict}. What failed:`,
       ...(facts.previous.failed.length > 0
         ? facts.previous.failed.map((e) => `- ${e.check}: ${e.detail}`)
         : ["- (no check recorded)"]),
-    );
+    ]);
   }
   const others = facts.rework.filter((r) => r.stage !== stage.name);
   if (others.length > 0) {
-    lines.push(
+    pushAll(lines, [
       "",
       "Downstream stages failed because of this stage's files; fix the cause here:",
       ...others.map(
         (r) =>
           `- ${r.stage} attempt ${r.attempt}: ${r.failedChecks.length > 0 ? r.failedChecks.join(", ") : "no check named"}`,
       ),
-    );
+    ]);
   }
   if (facts.carried) {
     lines.push(

@@ -22,11 +22,9 @@ describe("maxOf / minOf / pushAll", () => {
   });
 });
 
-// Files another helper owns right now (the drafter's layout and router, issue 12; `do`'s
-// run-request, issue 16). Each still spreads, which this test checks, so the list shrinks
+// Files another helper owns right now (the drafter's layout and router, issue 12). Each still spreads, which this test checks, so the list shrinks
 // as they are fixed instead of hiding new spreads.
 const PENDING = new Set([
-  "engine/agent/run-request.ts",
   "engine/kicad/draft/layout/cell-items.ts",
   "engine/kicad/draft/layout/group-block.ts",
   "engine/kicad/draft/layout/paper-fit.ts",

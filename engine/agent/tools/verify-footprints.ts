@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pushAll } from "../../array-ops.js";
 import type { Footprint } from "../../kicad/footprint/footprint.js";
 import { loadFootprint } from "../../kicad/footprint/load-footprint.js";
 import type { LibSymbol } from "../../kicad/symbol/lib-symbol.js";
@@ -50,7 +51,10 @@ export const verifyFootprintsTool = defineTool({
       }
     }
     const bom = await bomColumn(context.repo, config.paths.docs, FOOTPRINT_HEADERS);
-    claims.push(...bom.map((c) => ({ id: c.text, where: c.where })));
+    pushAll(
+      claims,
+      bom.map((c) => ({ id: c.text, where: c.where })),
+    );
     const table =
       claims.length > 0 ? await footprintLibraries(context.env, design?.file.absolute) : new Map();
     return verifyClaims({
@@ -116,7 +120,7 @@ async function bareName(claim: FootprintClaim, table: FootprintTable): Promise<s
   for (const [library, folder] of table) {
     const names = await footprintNames(folder);
     if (names.includes(claim.id)) homes.push(library);
-    all.push(...names);
+    pushAll(all, names);
   }
   if (homes.length === 1) return undefined;
   if (homes.length > 1) {
