@@ -25,6 +25,13 @@ export interface StageDeclaration {
   prompt: string;
   /** Deterministic work done before every attempt (e.g. a KiCad project scaffold). */
   prepare?: (context: StageContext) => Promise<void>;
+  /** The stage's whole work when it needs no model (the outputs stage exports with KiCad). */
+  run?: (context: StageContext) => Promise<void>;
+  /**
+   * Every check name the gate can report, in report order: the stage prompt lists exactly
+   * these (a test compares the two), so the agent is told what it will be judged on.
+   */
+  checks: readonly string[];
   /**
    * Evidence checks on the files, evaluated apart from anything the agent says. The stage
    * passes when every returned check is ok; an empty list never passes.

@@ -12,6 +12,7 @@ function stage(name: string, inputs: string[], outputs: string[]): StageDeclarat
     tools: ["files"],
     turnBudget: 1,
     prompt: `stages/${name}/prompt.md`,
+    checks: [],
     gate: async () => [],
   };
 }

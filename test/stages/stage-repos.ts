@@ -1,0 +1,75 @@
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll } from "vitest";
+import type { Evidence } from "../../engine/flow/evidence.js";
+import { gatePasses, type StageContext } from "../../engine/flow/stage.js";
+import { readConfig } from "../../engine/repo/config.js";
+import { LED_EXAMPLE } from "../helpers/fixture-project.js";
+
+const dirs: string[] = [];
+
+/** Registers removal of every repo this file makes. */
+export function useStageRepos(): void {
+  afterAll(async () =>
+    Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true }))),
+  );
+}
+
+/** An empty folder to build a repo in (removed after the file's tests). */
+export async function emptyRepo(): Promise<string> {
+  const repo = await mkdtemp(join(tmpdir(), "copperhead-stage-"));
+  dirs.push(repo);
+  return repo;
+}
+
+export async function write(repo: string, path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(repo, path)), { recursive: true });
+  await writeFile(join(repo, path), text);
+}
+
+/** A repo with these files. */
+export async function repoWith(files: Record<string, string>): Promise<string> {
+  const repo = await emptyRepo();
+  for (const [path, text] of Object.entries(files)) await write(repo, path, text);
+  return repo;
+}
+
+const LED_FILES = [
+  "led.kicad_pro",
+  "led.kicad_sch",
+  "led.kicad_pcb",
+  "sym-lib-table",
+  "fp-lib-table",
+];
+
+/** The LED example's KiCad project under hardware/ with its BOM and PINOUT under docs/. */
+export async function ledRepo(): Promise<string> {
+  const repo = await emptyRepo();
+  await mkdir(join(repo, "hardware"));
+  for (const f of LED_FILES) await copyFile(join(LED_EXAMPLE, f), join(repo, "hardware", f));
+  await cp(join(LED_EXAMPLE, "docs"), join(repo, "docs"), { recursive: true });
+  return repo;
+}
+
+/** A KiCad demo project (all its files) under hardware/. */
+export async function demoRepo(demo: string): Promise<string> {
+  const repo = await emptyRepo();
+  await cp(join("/usr/share/kicad/demos", demo), join(repo, "hardware"), { recursive: true });
+  return repo;
+}
+
+export const readText = (repo: string, path: string) => readFile(join(repo, path), "utf8");
+
+/** Runs a gate on a repo as the flow does (config read from the repo). */
+export async function runGate(
+  gate: (context: StageContext) => Promise<Evidence[]>,
+  repo: string,
+): Promise<{ passes: boolean; evidence: Evidence[]; byCheck: Map<string, Evidence> }> {
+  const evidence = await gate({ repo, config: await readConfig(repo) });
+  return {
+    passes: gatePasses(evidence),
+    evidence,
+    byCheck: new Map(evidence.map((e) => [e.check, e])),
+  };
+}
