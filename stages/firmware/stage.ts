@@ -144,7 +144,7 @@ export async function firmwareGate({ repo }: Pick<StageContext, "repo">): Promis
 export const firmwareStage: StageDeclaration = {
   name: "firmware",
   summary: "write pins.h from the pinout, drivers and one happy path",
-  inputs: ["brief.md", "docs/PINOUT.md", "docs/SPEC.md", "hardware/*.kicad_sch"],
+  inputs: ["brief.md", "docs/PINOUT.md", "docs/SPEC.md", "hardware/*.kicad_sch", "*.kicad_sch"],
   outputs: ["firmware/"],
   tools: ["files"],
   turnBudget: 40,

@@ -116,8 +116,14 @@ export async function prepareLayout({ repo }: Pick<StageContext, "repo">): Promi
 export const layoutStage: StageDeclaration = {
   name: "layout",
   summary: "place and route the board inside its outline; DRC clean",
-  inputs: ["brief.md", "hardware/*.kicad_sch", "docs/SPEC.md", ".copperhead/constraints.json"],
-  outputs: ["hardware/*.kicad_pcb", LAYOUT],
+  inputs: [
+    "brief.md",
+    "hardware/*.kicad_sch",
+    "*.kicad_sch",
+    "docs/SPEC.md",
+    ".copperhead/constraints.json",
+  ],
+  outputs: ["hardware/*.kicad_pcb", "*.kicad_pcb", LAYOUT],
   tools: ["files", "library", "layout", "drc"],
   turnBudget: 60,
   prompt: "stages/layout/prompt.md",

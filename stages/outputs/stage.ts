@@ -138,7 +138,14 @@ async function reproducible(
 export const outputsStage: StageDeclaration = {
   name: "outputs",
   summary: "export fabrication and assembly files and renders",
-  inputs: ["brief.md", "hardware/*.kicad_pcb", "hardware/*.kicad_sch", "docs/BOM.md"],
+  inputs: [
+    "brief.md",
+    "hardware/*.kicad_pcb",
+    "*.kicad_pcb",
+    "hardware/*.kicad_sch",
+    "*.kicad_sch",
+    "docs/BOM.md",
+  ],
   outputs: ["outputs/"],
   tools: ["files", "export"],
   turnBudget: 20,

@@ -82,7 +82,12 @@ export const schematicStage: StageDeclaration = {
   name: "schematic",
   summary: "draft the schematic from the netlist intent; ERC and legibility clean",
   inputs: ["brief.md", "docs/SPEC.md", "docs/SUBSYSTEMS.md", "docs/BOM.md"],
-  outputs: ["hardware/*.kicad_sch", "hardware/schematic.intent.json", "docs/PINOUT.md"],
+  outputs: [
+    "hardware/*.kicad_sch",
+    "*.kicad_sch",
+    "hardware/schematic.intent.json",
+    "docs/PINOUT.md",
+  ],
   tools: ["files", "library", "intent", "draft", "erc", "legibility", "drift"],
   turnBudget: 60,
   prompt: "stages/schematic/prompt.md",

@@ -9,7 +9,7 @@ const graph = stageGraph();
 
 describe("adoption", () => {
   it("records adopted passes for person-written stages whose gates hold, in flow order", async () => {
-    const repo = await designWith(graph, []);
+    const repo = await designWith(graph, [], { realOutputs: true });
     await repo.write(".copperhead/config.json", JSON.stringify({ origin: "init" }));
     const results = await adoptPassingStages(repo.dir, graph);
     expect(results.map((r) => [r.stage, r.adopted])).toEqual(graph.order.map((n) => [n, true]));
@@ -24,7 +24,7 @@ describe("adoption", () => {
   });
 
   it("stops below a stage whose gate fails and reports why", async () => {
-    const repo = await designWith(graph, []);
+    const repo = await designWith(graph, [], { realOutputs: true });
     await repo.write("docs/BOM.md", "# BOM\n\n| Refdes | MPN |\n|---|---|\n| U1 | UNVERIFIED |\n");
     const results = await adoptPassingStages(repo.dir, graph);
     expect(results.map((r) => [r.stage, r.adopted])).toEqual([

@@ -17,7 +17,7 @@ describe("copperhead next", () => {
   });
 
   it("--adopt records adopted passes first, then reports DONE", async () => {
-    const repo = await designWith(stageGraph(), []);
+    const repo = await designWith(stageGraph(), [], { realOutputs: true });
     const { code, stdout } = await runCopperhead(repo.dir, "next", "--adopt");
     expect(code).toBe(0);
     expect(stdout).toContain("adopted spec (its gate passes on the files as they are)\n");
