@@ -2,6 +2,7 @@ import type { Evidence } from "../../engine/flow/evidence.js";
 import { type MarkdownBlock, markdownSections } from "../../engine/flow/gates/markdown.js";
 import { readRepoText } from "../../engine/flow/gates/repo-files.js";
 import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
+import { SUBSYSTEMS_SCAFFOLD_LINE } from "../../engine/repo/scaffold/scaffold-docs.js";
 
 const SUBSYSTEMS = "docs/SUBSYSTEMS.md";
 
@@ -9,9 +10,7 @@ export const architectureChecks = ["subsystem-prose"] as const;
 
 /** `R1: 10k` style inventories (what `copperhead init` writes), not architecture. */
 const REFDES_ENTRY = /^[A-Z]{1,3}\d+[A-Z]?\s*[:=–—-]/;
-/** The words `copperhead init` puts under each sheet heading. */
-export const INIT_SCAFFOLD_LINE = "Per-sheet values and reasoning";
-const SCAFFOLD = new RegExp(INIT_SCAFFOLD_LINE, "i");
+const SCAFFOLD = new RegExp(SUBSYSTEMS_SCAFFOLD_LINE, "i");
 
 /** A line a person wrote to explain something: three words or more, not an inventory. */
 export function isProse(block: MarkdownBlock): boolean {

@@ -7,7 +7,7 @@ import { filesMatching } from "../../engine/flow/gates/repo-files.js";
 import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
 import type { ArtifactKind } from "../../engine/kicad/export/export-design.js";
 import { type Exported, exportInto, exportOutputs } from "./export-outputs.js";
-import { MANIFEST, OUTPUTS_DIR, sizeOf } from "./manifest.js";
+import { MANIFEST, OUTPUTS_DIR, readManifest, sizeOf } from "./manifest.js";
 
 /** Each check and the artifact kinds it needs on disk (at least one file of each). */
 const ARTIFACTS: ReadonlyArray<readonly [string, readonly ArtifactKind[]]> = [
@@ -53,6 +53,11 @@ export async function outputsGate(
   { repo }: Pick<StageContext, "repo">,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Evidence[]> {
+  // Nothing exported yet: say so without exporting (an init repo, a fresh checkout).
+  if (!(await readManifest(repo))) {
+    const detail = `${OUTPUTS_DIR}/${MANIFEST} is missing: the outputs stage has not exported this design`;
+    return outputsChecks.map((check) => ({ check, ok: false, detail }));
+  }
   let fresh: { dir: string; exported: Exported };
   try {
     fresh = await regenerate(repo, env);

@@ -6,6 +6,7 @@ import { kicadEvidence } from "../../engine/flow/gates/kicad-evidence.js";
 import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
 import { findRootSheet } from "../../engine/kicad/cli/root-sheet.js";
 import { annotationOf, loadSchematicHierarchy } from "../../engine/kicad/schematic/hierarchy.js";
+import { isUntouchedScaffold } from "../../engine/repo/scaffold/scaffold-record.js";
 import { prepareSchematic } from "./prepare.js";
 import { redraftEvidence } from "./redraft-evidence.js";
 
@@ -18,6 +19,19 @@ export const schematicChecks = [
   "drift-clean",
   "intent-redraft",
 ] as const;
+
+/** PINOUT.md exists, is not empty and is not `copperhead init`'s scaffold nobody reviewed. */
+async function pinoutPresent(repo: string, path: string): Promise<Evidence> {
+  const present = await nonEmptyFile(repo, path, "pinout-present");
+  if (present.ok && (await isUntouchedScaffold(repo, path))) {
+    return {
+      check: "pinout-present",
+      ok: false,
+      detail: `${path} is copperhead init's scaffold, unreviewed: check every row against the design and add your notes`,
+    };
+  }
+  return present;
+}
 
 async function symbolsPlaced(schematic: string): Promise<Evidence> {
   const check = "symbols-placed";
@@ -55,11 +69,7 @@ async function symbolsPlaced(schematic: string): Promise<Evidence> {
 export async function schematicGate(context: StageContext): Promise<Evidence[]> {
   const { repo } = context;
   const target = await designTarget(repo);
-  const pinout = await nonEmptyFile(
-    repo,
-    `${context.config.paths.docs}/PINOUT.md`,
-    "pinout-present",
-  );
+  const pinout = await pinoutPresent(repo, `${context.config.paths.docs}/PINOUT.md`);
   if (!target.ok || !target.schematic) {
     const detail = target.ok
       ? "no schematic: a .kicad_pro with its .kicad_sch in the repo root or hardware/, or paths.schematic in .copperhead/config.json"
