@@ -20,6 +20,7 @@ import { isProse } from "../architecture/stage.js";
 import { blankBoardText } from "./blank-board.js";
 import { boardShape } from "./board-constraints.js";
 import { footprintsInside, footprintsPlaced } from "./board-evidence.js";
+import { ensureFootprintLibraries } from "./footprint-table.js";
 
 const LAYOUT = "docs/LAYOUT.md";
 
@@ -106,6 +107,7 @@ export async function prepareLayout({ repo }: Pick<StageContext, "repo">): Promi
     const shape = boardShape(read.ok ? read.constraints : []);
     await mkdir(dirname(absolute), { recursive: true });
     await writeAtomic(absolute, await blankBoardText(shape, basename(board, ".kicad_pcb")));
+    if (shape.holes) await ensureFootprintLibraries(dirname(absolute), ["MountingHole"]);
   }
   await updateConfig(repo, (json) => ({
     ...json,

@@ -4,8 +4,15 @@ import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
 import type { Evidence } from "../../engine/flow/evidence.js";
 import { gatePasses, type StageContext } from "../../engine/flow/stage.js";
+import { draftProject } from "../../engine/kicad/draft/draft-project.js";
+import { DEFAULT_INTENT_PATH } from "../../engine/kicad/draft/intent.js";
+import { SymbolCatalog } from "../../engine/kicad/library/symbol-catalog.js";
+import { loadSchematicHierarchy } from "../../engine/kicad/schematic/hierarchy.js";
 import { readConfig } from "../../engine/repo/config.js";
-import { LED_EXAMPLE } from "../helpers/fixture-project.js";
+import { scaffoldDesignOf } from "../../engine/repo/scaffold/scaffold-design.js";
+import { scaffoldDocs } from "../../engine/repo/scaffold/scaffold-docs.js";
+import { prepareSchematic } from "../../stages/schematic/prepare.js";
+import { LED_EXAMPLE, REPO_ROOT } from "../helpers/fixture-project.js";
 
 const dirs: string[] = [];
 
@@ -72,4 +79,34 @@ export async function runGate(
     evidence,
     byCheck: new Map(evidence.map((e) => [e.check, e])),
   };
+}
+
+/**
+ * A copperhead-created repo whose schematic is drafted from one of examples/intents by the real
+ * drafter (as draft_schematic does it), after the schematic stage's prepare; its BOM and PINOUT
+ * are written from the drafted sheet as a person reviewing init's scaffold would keep them.
+ */
+export async function draftedRepo(example: string): Promise<string> {
+  const repo = await emptyRepo();
+  await write(repo, "brief.md", `# Brief: ${example}\n\nDrafted from examples/intents.\n`);
+  await write(
+    repo,
+    DEFAULT_INTENT_PATH,
+    await readFile(join(REPO_ROOT, "examples/intents", `${example}.intent.json`), "utf8"),
+  );
+  await prepareSchematic({ repo });
+  const config = await readConfig(repo);
+  const sheet = join(repo, config.paths.schematic!);
+  const drafted = await draftProject({
+    intentPath: join(repo, DEFAULT_INTENT_PATH),
+    sheetPath: sheet,
+    docsDir: join(repo, "docs"),
+    catalog: SymbolCatalog.fromEnv(),
+  });
+  if (!drafted.ok) throw new Error(JSON.stringify(drafted.findings));
+  const hierarchy = await loadSchematicHierarchy(sheet);
+  const docs = scaffoldDocs(scaffoldDesignOf(hierarchy, example));
+  await write(repo, "docs/BOM.md", docs["BOM.md"]!);
+  await write(repo, "docs/PINOUT.md", docs["PINOUT.md"]!);
+  return repo;
 }
