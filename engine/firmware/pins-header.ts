@@ -105,7 +105,7 @@ export function pinsHeader(
     for (const p of own) {
       let macro = `${prefixed ? `${macroName(ref)}_` : ""}PIN_${macroName(p.net)}`;
       // The same net on two pins of one part: the second is told apart by its pin.
-      if (used.has(macro)) macro = `${macro}_${macroName(p.pin)}`;
+      if (used.has(macro)) macro = `${macro}_${p.pin.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}`;
       used.add(macro);
       const value = /^\d+$/.test(p.pin) ? p.pin : cString(p.pin);
       const where = comment(`${ref} pin ${p.pin}${p.name ? ` (${p.name})` : ""}, net ${p.net}`);

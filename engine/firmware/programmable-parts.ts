@@ -15,6 +15,8 @@ const LIBRARY = /^(MCU_|FPGA_|CPLD_|DSP_|Processor_)/i;
  */
 const PROGRAMMING_PIN =
   /^(SWDIO|SWCLK|SWDCLK|TMS|TCK|UPDI|PDI|ICSPDAT|ICSPCLK|PGD|PGC|PGED\d|PGEC\d|BOOT0|BOOTSEL|MCLR)$/i;
+/** What KiCad's libraries say of such parts in `ki_keywords` and the description. */
+const KEYWORDS = /\b(microcontroller|mcu|microprocessor|fpga|cpld|dsp|soc)\b/i;
 /** Connectors carry programming pins for the part on the other side; they are not it. */
 const CONNECTOR_REF = /^(J|P|CN|X)\d/;
 
@@ -32,6 +34,19 @@ export function programmableParts(hierarchy: SchematicHierarchy): ProgrammablePa
       const library = symbol.libId.split(":")[0] ?? "";
       if (LIBRARY.test(library)) {
         found.set(reference, { ref: reference, libId: symbol.libId, reason: `library ${library}` });
+        continue;
+      }
+      // Vendored symbols carry the project library's name: their keywords still tell.
+      const said = (symbol.lib?.properties ?? []).find(
+        (p) => (p.name === "ki_keywords" || p.name === "Description") && KEYWORDS.test(p.value),
+      );
+      if (said) {
+        const word = KEYWORDS.exec(said.value)?.[1] ?? "";
+        found.set(reference, {
+          ref: reference,
+          libId: symbol.libId,
+          reason: `${said.name} "${word}"`,
+        });
         continue;
       }
       const pin = (symbol.lib?.pins ?? [])
