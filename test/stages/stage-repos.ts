@@ -110,3 +110,14 @@ export async function draftedRepo(example: string): Promise<string> {
   await write(repo, "docs/PINOUT.md", docs["PINOUT.md"]!);
   return repo;
 }
+
+/** Some files (or folders) of a KiCad demo, copied under hardware/. */
+export async function demoFiles(demo: string, names: readonly string[]): Promise<string> {
+  const repo = await emptyRepo();
+  await mkdir(join(repo, "hardware"));
+  for (const name of names)
+    await cp(join("/usr/share/kicad/demos", demo, name), join(repo, "hardware", name), {
+      recursive: true,
+    });
+  return repo;
+}
