@@ -29,9 +29,10 @@ export interface StageDeclaration {
   run?: (context: StageContext) => Promise<void>;
   /**
    * Every check name the gate can report, in report order: the stage prompt lists exactly
-   * these (a test compares the two), so the agent is told what it will be judged on.
+   * these (a test compares the two), so the agent is told what it will be judged on. Every
+   * registered stage declares them (stages/registry.ts's test); test doubles may leave it out.
    */
-  checks: readonly string[];
+  checks?: readonly string[];
   /**
    * Evidence checks on the files, evaluated apart from anything the agent says. The stage
    * passes when every returned check is ok; an empty list never passes.

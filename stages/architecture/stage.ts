@@ -8,8 +8,11 @@ const SUBSYSTEMS = "docs/SUBSYSTEMS.md";
 
 export const architectureChecks = ["subsystem-prose"] as const;
 
-/** `R1: 10k` style inventories (what `copperhead init` writes), not architecture. */
-const REFDES_ENTRY = /^[A-Z]{1,3}\d+[A-Z]?\s*[:=–—-]/;
+/**
+ * `R1: 10k` style inventories (what `copperhead init` writes), not architecture: a reference
+ * (letters, then a number: R1, LOGO2, TA-101, U3A) before a colon or an equals sign.
+ */
+const REFDES_ENTRY = /^#?[A-Za-z][A-Za-z_]*-?\d+[A-Za-z0-9_-]*\s*[:=]/;
 const SCAFFOLD = new RegExp(SUBSYSTEMS_SCAFFOLD_LINE, "i");
 
 /** A line a person wrote to explain something: three words or more, not an inventory. */

@@ -116,7 +116,7 @@ async function reproducible(
       readFile(join(repo, OUTPUTS_DIR, path)).catch(() => undefined),
       readFile(join(fresh.dir, path)),
     ]);
-    if (!a || !a.equals(b)) differing.push(path);
+    if (!a?.equals(b)) differing.push(path);
   }
   if (extra.length + differing.length === 0) {
     return {

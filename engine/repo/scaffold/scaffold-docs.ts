@@ -6,12 +6,21 @@ export const SUBSYSTEMS_SCAFFOLD_LINE = "Per-sheet values and reasoning";
 /** Docs that are logs: created once, appended to by people and stages, never regenerated. */
 export const APPEND_ONLY = new Set(["DECISIONS.md", "CHANGELOG.md"]);
 
-/** A table cell: pipes escaped, line breaks flattened. */
-const cell = (text: string) =>
-  text
-    .replace(/\|/g, "\\|")
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
+/**
+ * Text as Markdown shows it literally: code, emphasis, link, HTML and table characters escaped
+ * (an underscore or tilde only where a reader could take it for markup: doubled, or at a word's
+ * edge), so a footprint like `DIP-28__300__600` reads back exactly as written while
+ * `R_0603_1608Metric` stays readable.
+ */
+export const literal = (text: string) =>
+  text.replace(/[\\`*[\]<>|]/g, "\\$&").replace(/[_~]/g, (c, i: number, all: string) => {
+    const before = all[i - 1] ?? "";
+    const after = all[i + 1] ?? "";
+    const inWord = /[A-Za-z0-9]/.test(before) && /[A-Za-z0-9]/.test(after);
+    return inWord ? c : `\\${c}`;
+  });
+/** A table cell: literal text, line breaks flattened. */
+const cell = (text: string) => literal(text.replace(/\s*\n\s*/g, " ").trim());
 const row = (cells: readonly string[]) => `| ${cells.map(cell).join(" | ")} |`;
 
 function spec(d: ScaffoldDesign): string {
@@ -38,7 +47,7 @@ and the same budget in .copperhead/constraints.json (docs/constraints.md). -->
 function subsystems(d: ScaffoldDesign): string {
   const sections = d.sheets.map(
     (s) =>
-      `## Sheet ${s.name}\n\n${SUBSYSTEMS_SCAFFOLD_LINE}\n\n${s.parts.map((p) => `- ${p.ref}: ${p.value}`).join("\n")}\n`,
+      `## Sheet ${literal(s.name)}\n\n${SUBSYSTEMS_SCAFFOLD_LINE}\n\n${s.parts.map((p) => `- ${literal(p.ref)}: ${literal(p.value)}`).join("\n")}\n`,
   );
   return `# Subsystems — ${d.title}\n\n<!-- copperhead init: replace each sheet's inventory with what the subsystem does, what it takes in and gives out, and why it is built this way. -->\n\n${sections.join("\n")}`;
 }

@@ -12,7 +12,6 @@ function stage(name: string, inputs: string[], outputs: string[]): StageDeclarat
     tools: ["files"],
     turnBudget: 1,
     prompt: `stages/${name}/prompt.md`,
-    checks: [],
     gate: async () => [],
   };
 }
