@@ -3,6 +3,7 @@ import { basename, dirname, join } from "node:path";
 import type { StageContext } from "../../engine/flow/stage.js";
 import { emitSheet } from "../../engine/kicad/draft/emit-sheet.js";
 import { DEFAULT_DRAFT_DATE } from "../../engine/kicad/draft/intent.js";
+import { emptyDrawing } from "../../engine/kicad/draft/layout/cell-items.js";
 import { writeAtomic } from "../../engine/kicad/draft/write-atomic.js";
 import { writeSexp } from "../../engine/kicad/sexp/write.js";
 import { readConfig } from "../../engine/repo/config.js";
@@ -13,16 +14,7 @@ import { updateConfig } from "../../engine/repo/update-config.js";
 
 /** An empty A4 sheet stamped as copperhead's: what draft_schematic will draw into. */
 export function emptySheetText(project: string, title: string): string {
-  const drawing = {
-    paper: "A4",
-    symbols: [],
-    wires: [],
-    junctions: [],
-    labels: [],
-    noConnects: [],
-    rects: [],
-    texts: [],
-  };
+  const drawing = emptyDrawing("A4");
   return writeSexp(
     emitSheet(drawing, {
       project,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { stageGraph } from "../../../stages/registry.js";
 import { adoptPassingStages } from "../../flow/adopt.js";
+import { describeAdoption } from "../../flow/describe.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
 import { initRepo } from "../../repo/scaffold/init-repo.js";
 import type { Command } from "../command.js";
@@ -40,14 +41,7 @@ export const initCommand: Command = {
         ? 'origin: "init" recorded in .copperhead/config.json\n'
         : `origin: "${result.origin.value}" (kept)\n`,
     );
-    for (const a of adoptions) {
-      const failed = a.evidence.filter((e) => !e.ok).map((e) => `${e.check}: ${e.detail}`);
-      io.stdout.write(
-        a.adopted
-          ? `adopted ${a.stage} (its gate passes on the files as they are)\n`
-          : `not adopted ${a.stage}: ${failed[0] ?? "its gate fails"}\n`,
-      );
-    }
+    for (const a of adoptions) io.stdout.write(`${describeAdoption(a)}\n`);
     if (refused.length > 0) {
       io.stderr.write(
         `left alone (edited by a person): ${refused.map((d) => d.path).join(", ")} — review them, or rerun with --force to replace them with the scaffold\n`,

@@ -48,6 +48,28 @@ const refList = (line: OrderLine) => line.refs.join(",");
 const footprintName = (fp: string) => (fp.includes(":") ? fp.slice(fp.indexOf(":") + 1) : fp);
 
 /**
+ * A distributor's BOM upload: its part number, the MPN, the manufacturer, the quantity, the
+ * references (as the customer's own part number) and a description, under its own headers.
+ */
+function distributorBom(
+  lines: readonly OrderLine[],
+  supplier: "digikey" | "mouser",
+  header: readonly string[],
+) {
+  return csvText(
+    header,
+    lines.map((l) => [
+      l.part[supplier],
+      l.part.mpn,
+      l.part.manufacturer,
+      String(l.refs.length),
+      refList(l),
+      `${l.part.value} ${footprintName(l.part.footprint)}`,
+    ]),
+  );
+}
+
+/**
  * The ordering BOM and the supplier variants, as CSV texts by file name. Every file has one
  * line per order line; quantities are per board.
  * - `bom.csv`: References, Value, Footprint, Manufacturer, MPN, Quantity
@@ -78,42 +100,22 @@ export function orderingBoms(parts: readonly OrderPart[]): Record<string, string
         l.part.lcsc,
       ]),
     ),
-    "bom-digikey.csv": csvText(
-      [
-        "Digi-Key Part Number",
-        "Manufacturer Part Number",
-        "Manufacturer",
-        "Quantity",
-        "Reference Designator",
-        "Description",
-      ],
-      lines.map((l) => [
-        l.part.digikey,
-        l.part.mpn,
-        l.part.manufacturer,
-        String(l.refs.length),
-        refList(l),
-        `${l.part.value} ${footprintName(l.part.footprint)}`,
-      ]),
-    ),
-    "bom-mouser.csv": csvText(
-      [
-        "Mouser Part Number",
-        "Manufacturer Part Number",
-        "Manufacturer Name",
-        "Quantity",
-        "Customer Part Number",
-        "Description",
-      ],
-      lines.map((l) => [
-        l.part.mouser,
-        l.part.mpn,
-        l.part.manufacturer,
-        String(l.refs.length),
-        refList(l),
-        `${l.part.value} ${footprintName(l.part.footprint)}`,
-      ]),
-    ),
+    "bom-digikey.csv": distributorBom(lines, "digikey", [
+      "Digi-Key Part Number",
+      "Manufacturer Part Number",
+      "Manufacturer",
+      "Quantity",
+      "Reference Designator",
+      "Description",
+    ]),
+    "bom-mouser.csv": distributorBom(lines, "mouser", [
+      "Mouser Part Number",
+      "Manufacturer Part Number",
+      "Manufacturer Name",
+      "Quantity",
+      "Customer Part Number",
+      "Description",
+    ]),
   };
 }
 
