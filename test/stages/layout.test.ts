@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadBoard } from "../../engine/kicad/board/load-board.js";
 import { drc } from "../../engine/kicad/cli/drc.js";
 import { readConfig } from "../../engine/repo/config.js";
@@ -8,6 +8,9 @@ import { boardShape } from "../../stages/layout/board-constraints.js";
 import { layoutChecks, layoutGate, prepareLayout } from "../../stages/layout/stage.js";
 import { prepareSchematic } from "../../stages/schematic/prepare.js";
 import { ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useStageRepos();
 

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { withKicadCli } from "../../engine/kicad/cli/run-kicad-cli.js";
 import { csvLine, guardCell } from "../../engine/kicad/export/csv.js";
 import { normalizeDates } from "../../engine/kicad/export/normalize-dates.js";
@@ -12,6 +12,9 @@ import { exportOutputs } from "../../stages/outputs/export-outputs.js";
 import { outputsChecks, outputsGate } from "../../stages/outputs/stage.js";
 import { LED_DESIGN_DOCS } from "../engine/flow/flow-fixture.js";
 import { demoFiles, ledRepo, runGate, useStageRepos, write } from "./stage-repos.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useStageRepos();
 

@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { erc } from "../../engine/kicad/cli/erc.js";
 import { DEFAULT_INTENT_PATH } from "../../engine/kicad/draft/intent.js";
 import { isEngineDrafted } from "../../engine/kicad/schematic/engine-stamp.js";
@@ -8,6 +8,9 @@ import { readConfig } from "../../engine/repo/config.js";
 import { prepareSchematic } from "../../stages/schematic/prepare.js";
 import { schematicChecks, schematicGate } from "../../stages/schematic/stage.js";
 import { draftedRepo, ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useStageRepos();
 

@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { adoptPassingStages } from "../../../engine/flow/adopt.js";
 import { readFlow } from "../../../engine/flow/read-flow.js";
 import { stageGraph } from "../../../stages/registry.js";
 import { designWith, useTempRepos } from "./flow-fixture.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useTempRepos();
 const graph = stageGraph();

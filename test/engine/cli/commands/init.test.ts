@@ -1,6 +1,6 @@
 import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { readEventLog } from "../../../../engine/flow/event-log.js";
 import { gatePasses } from "../../../../engine/flow/stage.js";
 import { readConfig } from "../../../../engine/repo/config.js";
@@ -9,6 +9,9 @@ import { LED_EXAMPLE } from "../../../helpers/fixture-project.js";
 import { builtCli } from "../../../helpers/packed-cli.js";
 import { runBin } from "../../../helpers/run-bin.js";
 import { type TempRepo, tempRepo, useTempRepos } from "../../flow/flow-fixture.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useTempRepos();
 

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readEventLog } from "../../../../engine/flow/event-log.js";
 import { stageGraph } from "../../../../stages/registry.js";
 import { designWith, runCopperhead, useTempRepos } from "../../flow/flow-fixture.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useTempRepos();
 

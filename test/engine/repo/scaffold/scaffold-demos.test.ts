@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { driftDesignOf } from "../../../../engine/check/drift-design.js";
 import { markdownSections } from "../../../../engine/flow/gates/markdown.js";
 import { checkDrift } from "../../../../engine/kicad/drift/check-drift.js";
@@ -12,6 +12,9 @@ import { partsGate } from "../../../../stages/parts/stage.js";
 import { specGate } from "../../../../stages/spec/stage.js";
 import { demoName, demoRootSchematics } from "../../../helpers/demo-corpus.js";
 import { repoWith, useStageRepos } from "../../../stages/stage-repos.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useStageRepos();
 
