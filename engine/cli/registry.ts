@@ -6,6 +6,7 @@ import { draftCommand } from "./commands/draft.js";
 import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
+import { initCommand } from "./commands/init.js";
 import { nextCommand } from "./commands/next.js";
 import { scoreCommand } from "./commands/score.js";
 import { signoffCommand } from "./commands/signoff.js";
@@ -15,6 +16,7 @@ import { statusCommand } from "./commands/status.js";
 /** Every command, registered explicitly so `copperhead help` and the tests see the same list. */
 export const commands: readonly Command[] = [
   checkCommand,
+  initCommand,
   statusCommand,
   graphCommand,
   nextCommand,

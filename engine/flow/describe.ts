@@ -1,3 +1,4 @@
+import type { AdoptionResult } from "./adopt.js";
 import type { FlowAction } from "./scheduler.js";
 import type { StageStatus, StaleReason } from "./state.js";
 
@@ -61,4 +62,11 @@ export function describeAction(action: FlowAction): string {
     case "DONE":
       return "DONE every stage has a valid pass";
   }
+}
+
+/** One line per adoption attempt: adopted, or not and the checks that failed. */
+export function describeAdoption(a: AdoptionResult): string {
+  if (a.adopted) return `adopted ${a.stage} (its gate passes on the files as they are)`;
+  const failed = a.evidence.filter((e) => !e.ok).map((e) => `${e.check}: ${e.detail}`);
+  return `not adopted ${a.stage}: ${failed.join("; ")}`;
 }

@@ -26,6 +26,12 @@ export interface StageDeclaration {
   /** Deterministic work done before every attempt (e.g. a KiCad project scaffold). */
   prepare?: (context: StageContext) => Promise<void>;
   /**
+   * Every check name the gate can report, in report order: the stage prompt lists exactly
+   * these (a test compares the two), so the agent is told what it will be judged on. Every
+   * registered stage declares them (stages/registry.ts's test); test doubles may leave it out.
+   */
+  checks?: readonly string[];
+  /**
    * For a stage that needs no model: deterministic code that does the whole job in place of
    * the agent loop (the gate still judges the files). A CopperheadError thrown here is a failed
    * run (its work is stashed); `signal` aborts on SIGINT/SIGTERM.

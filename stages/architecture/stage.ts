@@ -1,29 +1,36 @@
 import type { Evidence } from "../../engine/flow/evidence.js";
-import { contentLines, markdownSections } from "../../engine/flow/gates/markdown-sections.js";
+import { type MarkdownBlock, markdownSections } from "../../engine/flow/gates/markdown.js";
 import { readRepoText } from "../../engine/flow/gates/repo-files.js";
-import type { StageDeclaration } from "../../engine/flow/stage.js";
+import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
+import { SUBSYSTEMS_SCAFFOLD_LINE } from "../../engine/repo/scaffold/scaffold-docs.js";
 
 const SUBSYSTEMS = "docs/SUBSYSTEMS.md";
 
-/** `- R1: 10k` style bullets are generated inventories, not architecture. */
-const REFDES_BULLET = /^\s*[-*+]\s*[A-Z]{1,3}\d+[A-Z]?\s*[:=]/;
-const SCAFFOLD = /per-sheet values and reasoning/i;
+export const architectureChecks = ["subsystem-prose"] as const;
 
-function isProse(line: string): boolean {
-  if (REFDES_BULLET.test(line) || SCAFFOLD.test(line)) return false;
-  if (/^\s*\|?[\s:|-]+\|?\s*$/.test(line)) return false;
-  const words = line.replace(/^\s*([-*+]|\d+\.)\s+/, "").match(/[A-Za-z]{2,}/g) ?? [];
-  return words.length >= 3;
+/**
+ * `R1: 10k` style inventories (what `copperhead init` writes), not architecture: a reference
+ * (letters, then a number: R1, LOGO2, TA-101, U3A) before a colon or an equals sign.
+ */
+const REFDES_ENTRY = /^#?[A-Za-z][A-Za-z_]*-?\d+[A-Za-z0-9_-]*\s*[:=]/;
+const SCAFFOLD = new RegExp(SUBSYSTEMS_SCAFFOLD_LINE, "i");
+
+/** A line a person wrote to explain something: three words or more, not an inventory. */
+export function isProse(block: MarkdownBlock): boolean {
+  if (block.kind !== "line" && block.kind !== "item") return false;
+  if (REFDES_ENTRY.test(block.text) || SCAFFOLD.test(block.text)) return false;
+  return (block.text.match(/[A-Za-z]{2,}/g) ?? []).length >= 3;
 }
 
 /** SUBSYSTEMS.md has a (level 2+) subsystem section containing at least one line of prose. */
-export async function architectureGate({ repo }: { repo: string }): Promise<Evidence[]> {
+export async function architectureGate({ repo }: Pick<StageContext, "repo">): Promise<Evidence[]> {
   const text = await readRepoText(repo, SUBSYSTEMS);
   if (text === undefined || text.trim() === "") {
     return [{ check: "subsystem-prose", ok: false, detail: `${SUBSYSTEMS} is missing or empty` }];
   }
   const sections = markdownSections(text).filter((s) => s.level >= 2);
-  const described = sections.filter((s) => contentLines(s.lines).some(isProse));
+  // A section's own prose, not its subsections' (each of those is judged as a section too).
+  const described = sections.filter((s) => s.blocks.some(isProse));
   if (described.length === 0) {
     return [
       {
@@ -31,8 +38,8 @@ export async function architectureGate({ repo }: { repo: string }): Promise<Evid
         ok: false,
         detail:
           sections.length === 0
-            ? "no subsystem section (## heading)"
-            : "no subsystem section has prose (only scaffold, refdes bullets or tables)",
+            ? `${SUBSYSTEMS} has no subsystem section (## heading)`
+            : `no subsystem section of ${SUBSYSTEMS} has prose (only scaffold text, refdes inventories, tables or code)`,
       },
     ];
   }
@@ -53,5 +60,6 @@ export const architectureStage: StageDeclaration = {
   tools: ["files"],
   turnBudget: 30,
   prompt: "stages/architecture/prompt.md",
+  checks: architectureChecks,
   gate: architectureGate,
 };

@@ -1,25 +1,45 @@
 import type { Evidence } from "../../engine/flow/evidence.js";
-import { contentLines, markdownSections } from "../../engine/flow/gates/markdown-sections.js";
+import {
+  documentBlocks,
+  markdownSections,
+  parseMarkdown,
+} from "../../engine/flow/gates/markdown.js";
+import { readConstraints } from "../../engine/flow/gates/read-constraints.js";
 import { readRepoText } from "../../engine/flow/gates/repo-files.js";
-import type { StageDeclaration } from "../../engine/flow/stage.js";
+import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
+import { assumptionsFlagged, budgetsRecorded } from "./budget-evidence.js";
 
 const SPEC = "docs/SPEC.md";
 
-/** The SPEC has a Budgets section (subsections included) with at least one line of content. */
-export async function specGate({ repo }: { repo: string }): Promise<Evidence[]> {
+export const specChecks = [
+  "spec-present",
+  "budgets-section",
+  "constraints-file",
+  "budgets-recorded",
+  "assumptions-flagged",
+] as const;
+
+/**
+ * SPEC.md has a Budgets section with real content; every budget in it is a constraint in
+ * constraints.json with the same numbers (and every constraint is in SPEC.md); every
+ * constraint quotes the brief or is flagged ASSUMED.
+ */
+export async function specGate({ repo }: Pick<StageContext, "repo">): Promise<Evidence[]> {
   const text = await readRepoText(repo, SPEC);
   if (text === undefined || text.trim() === "") {
     return [{ check: "spec-present", ok: false, detail: `${SPEC} is missing or empty` }];
   }
-  const budgets = markdownSections(text).filter((s) => /\bbudgets?\b/i.test(s.title));
-  const filled = budgets.find((s) => contentLines(s.lines).length > 0);
-  return [
+  const root = parseMarkdown(text);
+  const sections = markdownSections(root);
+  const budgets = sections.filter((s) => /\bbudgets?\b/i.test(s.title));
+  const filled = budgets.filter((s) => s.blocks.length > 0);
+  const evidence: Evidence[] = [
     { check: "spec-present", ok: true, detail: `${SPEC} has ${text.split("\n").length} lines` },
-    filled
+    filled.length > 0
       ? {
           check: "budgets-section",
           ok: true,
-          detail: `'${filled.title}' has ${contentLines(filled.lines).length} content line(s)`,
+          detail: `'${filled[0]!.title}' has ${filled[0]!.blocks.length} content line(s)`,
         }
       : {
           check: "budgets-section",
@@ -30,6 +50,25 @@ export async function specGate({ repo }: { repo: string }): Promise<Evidence[]> 
               : "no heading named Budget(s)",
         },
   ];
+  const read = await readConstraints(repo);
+  if (!read.ok) {
+    evidence.push({ check: "constraints-file", ok: false, detail: read.detail });
+    return evidence;
+  }
+  evidence.push({
+    check: "constraints-file",
+    ok: true,
+    detail: `.copperhead/constraints.json records ${read.constraints.length} constraint(s)`,
+  });
+  evidence.push(
+    budgetsRecorded(filled, text, read.constraints),
+    assumptionsFlagged(
+      read.constraints,
+      await readRepoText(repo, "brief.md"),
+      documentBlocks(root),
+    ),
+  );
+  return evidence;
 }
 
 export const specStage: StageDeclaration = {
@@ -40,5 +79,6 @@ export const specStage: StageDeclaration = {
   tools: ["files", "constraints"],
   turnBudget: 30,
   prompt: "stages/spec/prompt.md",
+  checks: specChecks,
   gate: specGate,
 };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../../engine/agent/tools/all-tools.js";
+import { markdownSections } from "../../engine/flow/gates/markdown.js";
 import { parsePattern } from "../../engine/flow/path-pattern.js";
 import { gatePasses } from "../../engine/flow/stage.js";
 import { stageNames } from "../../engine/flow/stage-names.js";
@@ -40,9 +41,20 @@ describe("stage registry", () => {
         const prompt = await readFile(join(ROOT, stage.prompt), "utf8");
         for (const owned of stage.outputs) expect(prompt, owned).toContain(owned);
         const named = [...prompt.matchAll(/`([a-z]+(?:_[a-z]+)+|finish)`/g)].map((m) => m[1]);
+        for (const tool of named) expect(TOOL_NAMES.has(tool as string), tool).toBe(true);
+        // A deterministic stage (run, no model) is told nothing about the agent's tools.
+        if (stage.run) return;
         expect(named).toContain("finish");
         expect(named).toContain("propose_change");
-        for (const tool of named) expect(TOOL_NAMES.has(tool as string), tool).toBe(true);
+      });
+
+      it("has a prompt whose Done-when list is exactly the gate's checks, in order", async () => {
+        const prompt = await readFile(join(ROOT, stage.prompt), "utf8");
+        const done = markdownSections(prompt).find((s) => s.title === "Done when");
+        expect(done, "a ## Done when section").toBeDefined();
+        const listed = done!.blocks.filter((b) => b.kind === "item").map((b) => b.codes[0]);
+        expect(stage.checks?.length).toBeGreaterThan(0);
+        expect(listed).toEqual([...(stage.checks ?? [])]);
       });
 
       it("has a gate that fails, with named evidence, on an empty repo", async () => {
@@ -50,7 +62,7 @@ describe("stage registry", () => {
         dirs.push(repo);
         const evidence = await stage.gate({ repo, config: configSchema.parse({}) });
         expect(evidence.length).toBeGreaterThan(0);
-        for (const e of evidence) expect(e.check).toMatch(/^[a-z][a-z-]+$/);
+        for (const e of evidence) expect(stage.checks ?? [], e.check).toContain(e.check);
         expect(gatePasses(evidence)).toBe(false);
       });
     });

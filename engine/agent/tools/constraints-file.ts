@@ -13,7 +13,9 @@ export const constraintSchema = z
     source: z
       .string()
       .min(1)
-      .describe("where the budget comes from (brief line, SPEC.md section, a standard)"),
+      .describe(
+        'where the number comes from: brief: "<the brief\'s exact words>", or ASSUMED: <why> (anything the brief did not say)',
+      ),
     min: z.number().optional(),
     max: z.number().optional(),
     value: z

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { stageGraph } from "../../../stages/registry.js";
 import { adoptPassingStages } from "../../flow/adopt.js";
-import { describeAction } from "../../flow/describe.js";
+import { describeAction, describeAdoption } from "../../flow/describe.js";
 import { readFlow } from "../../flow/read-flow.js";
 import { buildStatusReport } from "../../flow/status-report.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
@@ -36,14 +36,7 @@ export const nextCommand: Command = {
       io.stdout.write(`${JSON.stringify({ schema: 1, next, adoptions: adopted }, null, 2)}\n`);
       return 0;
     }
-    for (const a of adoptions) {
-      const failed = a.evidence.filter((e) => !e.ok).map((e) => `${e.check}: ${e.detail}`);
-      io.stdout.write(
-        a.adopted
-          ? `adopted ${a.stage} (its gate passes on the files as they are)\n`
-          : `not adopted ${a.stage}: ${failed.join("; ")}\n`,
-      );
-    }
+    for (const a of adoptions) io.stdout.write(`${describeAdoption(a)}\n`);
     io.stdout.write(`${describeAction(next)}\n`);
     return 0;
   },

@@ -11,7 +11,7 @@ import { compareRefs } from "./sort-refs.js";
 
 const NOT_FITTED = /^(dnp|dnf|nf|n\/f|not fitted|not populated|do not (fit|populate))$/i;
 /** Cells that mean "not stated" rather than a claim. */
-const PLACEHOLDER = /^(-|–|—|n\/a|na|tbd|tbc|\?+)$/i;
+const PLACEHOLDER = /^(-|–|—|n\/a|na|tbd|tbc|unverified|\?+)$/i;
 
 function claimIn(row: Row, role: "value" | "footprint" | "mpn" | "qty"): string {
   const text = row.cell(role);

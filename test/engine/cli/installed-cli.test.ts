@@ -45,6 +45,21 @@ describe("the packed and installed copperhead", () => {
     expect(run.exitCode).toBe(0);
   });
 
+  it("initialises the LED example, leaving its hand-written BOM and PINOUT alone", async () => {
+    const project = join(work, "init-led");
+    await cp(LED_EXAMPLE, project, { recursive: true });
+    await git(project, ["init", "-q"]);
+    const bom = await readFile(join(project, "docs/BOM.md"), "utf8");
+    const run = await runBin(cli.bin, ["init"], { cwd: project, env });
+    expect(run.stdout).toContain("created     docs/SPEC.md\n");
+    expect(run.stdout).toContain("refused     docs/BOM.md\n");
+    expect(run.stdout).toContain("refused     docs/PINOUT.md\n");
+    expect(run.stdout).toMatch(/not adopted spec: budgets-section/);
+    expect(run.stderr).toContain("left alone (edited by a person): docs/BOM.md, docs/PINOUT.md");
+    expect(run.exitCode).toBe(1);
+    expect(await readFile(join(project, "docs/BOM.md"), "utf8")).toBe(bom);
+  });
+
   it("drafts the USB-C breakout intent into an ERC-clean sheet", async () => {
     const project = join(work, "draft-usb");
     await cp(join(REPO_ROOT, "examples/intents"), project, { recursive: true });

@@ -27,7 +27,7 @@ describe("current fingerprints", () => {
 
     await repo.write("outputs/amp-B_Cu.gbr", "%FSLAX46Y46*%\nG04 back*\nM02*\n");
     await writeFile(join(repo.dir, "docs/SPEC.md"), "# Spec\n\n## Budgets\n\n- 2 W\n");
-    await rm(join(repo.dir, "firmware/pins.h"));
+    await rm(join(repo.dir, "firmware/README.md"));
     const edited = await currentFingerprints(repo.dir, patterns);
     expect(edited).toEqual(await reference(repo.dir));
     expect(edited["outputs/"]).not.toBe(cold["outputs/"]);

@@ -99,41 +99,124 @@ export async function fromTemplate(
   return wrap(copy);
 }
 
+/** The LED design's documents, written as a person (or the stages) would: real content only. */
+export const LED_DESIGN_DOCS: Record<string, string> = {
+  "brief.md":
+    "# Brief: LED indicator\n\nA 5 V power-on LED board, 30 x 15 mm, fed from a 2-pin header.\n",
+  "docs/SPEC.md": [
+    "# Spec",
+    "",
+    "A power-on indicator for a 5 V bench supply: a header, a resistor and an LED.",
+    "",
+    "## Budgets",
+    "",
+    "- Supply: 5 V DC (`power.supply_voltage_V`), 20 mA max (`power.supply_current_mA`)",
+    "- Board: 30 × 15 mm (`board.width_mm`, `board.height_mm`)",
+    "",
+    "## Assumptions",
+    "",
+    "- ASSUMED: `power.supply_current_mA` is 20 mA, twice the LED's 9 mA, so any bench supply will do.",
+    "",
+  ].join("\n"),
+  ".copperhead/constraints.json": `${JSON.stringify(
+    {
+      schema: 1,
+      constraints: [
+        {
+          key: "board.height_mm",
+          source: 'brief: "30 x 15 mm"',
+          value: 15,
+          unit: "mm",
+          affects: [],
+        },
+        {
+          key: "board.width_mm",
+          source: 'brief: "30 x 15 mm"',
+          value: 30,
+          unit: "mm",
+          affects: [],
+        },
+        {
+          key: "power.supply_current_mA",
+          source: "ASSUMED: twice the LED current",
+          max: 20,
+          unit: "mA",
+          affects: [],
+        },
+        {
+          key: "power.supply_voltage_V",
+          source: 'brief: "A 5 V power-on LED board"',
+          value: 5,
+          unit: "V",
+          affects: [],
+        },
+      ],
+    },
+    null,
+    2,
+  )}\n`,
+  "docs/SUBSYSTEMS.md":
+    "# Subsystems\n\n## Indicator\n\nA resistor limits the LED current to about 9 mA from the 5 V header.\n",
+  "docs/BOM.md": [
+    "# Bill of materials — LED indicator",
+    "",
+    "| Refdes | Qty | Value | Symbol | Footprint | MPN |",
+    "|---|---|---|---|---|---|",
+    "| J1 | 1 | Conn_01x02 | Connector_Generic:Conn_01x02 | Connector_PinHeader_2.54mm:PinHeader_1x02_P2.54mm_Vertical | 61300211121 |",
+    "| R1 | 1 | 330 Ω | Device:R | Resistor_SMD:R_0603_1608Metric | RC0603FR-07330RL |",
+    "| D1 | 1 | LED | Device:LED | LED_SMD:LED_0603_1608Metric | 150060RS75000 |",
+    "",
+  ].join("\n"),
+  "docs/LAYOUT.md":
+    "# Layout\n\n## Draft quality\n\nTwo layers, routed by hand on the top copper; the header sits at the left edge.\n",
+  "firmware/README.md":
+    "# Firmware\n\nVerdict: no programmable part. The board is a header, a resistor and an LED, so nothing on it runs code.\n",
+  "docs/DEVPLAN.md": [
+    "# Development plan",
+    "",
+    "## Bring-up",
+    "",
+    "1. Set the bench supply to 5 V with a 30 mA current limit.",
+    "2. Connect it to J1 and check that D1 lights and the supply shows about 9 mA.",
+    "",
+    "## Test points",
+    "",
+    "- J1.1: the +5V rail",
+    "- J1.2: GND",
+    "",
+    "## Risks",
+    "",
+    "- D1 placed the wrong way round: it stays dark on first power-up.",
+    "",
+    "## Prototype order",
+    "",
+    "- 5 boards from the gerbers in outputs/, hand assembled.",
+    "",
+  ].join("\n"),
+};
+
 /**
  * A complete small design whose files pass every stage's gate: the bundled LED example's real
- * KiCad project (ERC and DRC clean under kicad-cli) with its drift-clean BOM and PINOUT.
+ * KiCad project (ERC and DRC clean under kicad-cli) with its drift-clean BOM and PINOUT, real
+ * constraints, plan and firmware verdict. `realOutputs` exports outputs/ with KiCad (what the
+ * outputs gate demands, ~15 s); without it outputs/ holds small stand-ins, for tests that only
+ * need files to fingerprint.
  */
-export async function writeDesign(repo: TempRepo): Promise<void> {
-  await repo.write("brief.md", "# Brief: LED indicator\n\nA 5 V power-on LED board.\n");
-  await repo.write(
-    "docs/SPEC.md",
-    "# Spec\n\n## Budgets\n\n- Supply: 5 V DC, 20 mA max\n- Board: 20 x 15 mm\n\n## Assumptions\n\nASSUMED: supplied from a bench header.\n",
-  );
-  await repo.write(
-    "docs/SUBSYSTEMS.md",
-    "# Subsystems\n\n## Indicator\n\nA resistor limits the LED current to about 9 mA from the 5 V header.\n",
-  );
-  await repo.write(
-    "docs/BOM.md",
-    (await readFile(join(LED, "docs/BOM.md"), "utf8"))
-      .replace(
-        "PinHeader_1x02_P2.54mm_Vertical | — |",
-        "PinHeader_1x02_P2.54mm_Vertical | 61300211121 |",
-      )
-      .replace("R_0603_1608Metric | — |", "R_0603_1608Metric | RC0603FR-07330RL |")
-      .replace("LED_0603_1608Metric | — |", "LED_0603_1608Metric | 150060RS75000 |"),
-  );
+export async function writeDesign(
+  repo: TempRepo,
+  options: { realOutputs?: boolean } = {},
+): Promise<void> {
+  for (const [path, text] of Object.entries(LED_DESIGN_DOCS)) await repo.write(path, text);
   await mkdir(join(repo.dir, "hardware"), { recursive: true });
   for (const file of LED_PROJECT) await copyFile(join(LED, file), join(repo.dir, "hardware", file));
   await repo.write("docs/PINOUT.md", await readFile(join(LED, "docs/PINOUT.md"), "utf8"));
-  await repo.write("docs/LAYOUT.md", "# Layout\n\n## Draft quality\n\nTwo layers, hand routed.\n");
-  await repo.write("outputs/led-F_Cu.gbr", "%FSLAX46Y46*%\nM02*\n");
-  await repo.write("outputs/led.drl", "M48\nM30\n");
-  await repo.write("firmware/pins.h", "#pragma once\n#define PIN_NONE 0\n");
-  await repo.write(
-    "docs/DEVPLAN.md",
-    "# Development plan\n\n## Bring-up\n\nPower from a current-limited bench supply first.\n",
-  );
+  if (options.realOutputs) {
+    const { exportOutputs } = await import("../../../stages/outputs/export-outputs.js");
+    await exportOutputs(repo.dir);
+  } else {
+    await repo.write("outputs/led-F_Cu.gbr", "%FSLAX46Y46*%\nM02*\n");
+    await repo.write("outputs/led.drl", "M48\nM30\n");
+  }
 }
 
 export function outcomeFor(
@@ -183,11 +266,18 @@ export async function runStage(
 }
 
 /** A copy of the standard design with the given stages passed in order (built once per file). */
-export function designWith(graph: FlowGraph, passed: readonly string[]): Promise<TempRepo> {
-  return fromTemplate(`design:${passed.join(",")}`, async (repo) => {
-    await writeDesign(repo);
-    for (const stage of passed) await runStage(repo, graph, stage, "pass");
-  });
+export function designWith(
+  graph: FlowGraph,
+  passed: readonly string[],
+  options: { realOutputs?: boolean } = {},
+): Promise<TempRepo> {
+  return fromTemplate(
+    `design:${passed.join(",")}:${options.realOutputs ?? false}`,
+    async (repo) => {
+      await writeDesign(repo, options);
+      for (const stage of passed) await runStage(repo, graph, stage, "pass");
+    },
+  );
 }
 
 /** Passes every stage of the graph in flow order. */

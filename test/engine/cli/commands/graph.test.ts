@@ -6,7 +6,7 @@ describe("copperhead graph", () => {
     const { code, stdout } = await runCopperhead("/", "graph");
     expect(code).toBe(0);
     expect(stdout).toContain(
-      "firmware\n  reads  brief.md, docs/PINOUT.md, docs/SPEC.md, hardware/*.kicad_sch\n  owns   firmware/\n  after  spec, schematic\n",
+      "firmware\n  reads  brief.md, docs/PINOUT.md, docs/SPEC.md, hardware/*.kicad_sch, *.kicad_sch\n  owns   firmware/\n  after  spec, schematic\n",
     );
     expect(stdout).toContain("  5. layout, firmware\n");
     expect(stdout).toContain("  7. devplan\n");
@@ -28,8 +28,14 @@ describe("copperhead graph", () => {
     const layout = json.stages.find((s: { name: string }) => s.name === "layout");
     expect(layout).toEqual({
       name: "layout",
-      inputs: ["brief.md", "hardware/*.kicad_sch", "docs/SPEC.md"],
-      outputs: ["hardware/*.kicad_pcb", "docs/LAYOUT.md"],
+      inputs: [
+        "brief.md",
+        "hardware/*.kicad_sch",
+        "*.kicad_sch",
+        "docs/SPEC.md",
+        ".copperhead/constraints.json",
+      ],
+      outputs: ["hardware/*.kicad_pcb", "*.kicad_pcb", "docs/LAYOUT.md"],
       dependsOn: ["spec", "schematic"],
     });
   });

@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readEventLog } from "../../../../engine/flow/event-log.js";
 import { stageGraph } from "../../../../stages/registry.js";
 import { designWith, runCopperhead, useTempRepos } from "../../flow/flow-fixture.js";
+
+// Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.
+vi.setConfig({ testTimeout: 600_000 });
 
 useTempRepos();
 
@@ -17,7 +20,7 @@ describe("copperhead next", () => {
   });
 
   it("--adopt records adopted passes first, then reports DONE", async () => {
-    const repo = await designWith(stageGraph(), []);
+    const repo = await designWith(stageGraph(), [], { realOutputs: true });
     const { code, stdout } = await runCopperhead(repo.dir, "next", "--adopt");
     expect(code).toBe(0);
     expect(stdout).toContain("adopted spec (its gate passes on the files as they are)\n");
