@@ -271,19 +271,7 @@ export async function layoutBoard(
     : false;
   const pour = spec.groundPour && ground !== undefined && pourReach;
   const zones: BoardZone[] = [];
-  if (pour && ground) {
-    zones.push({
-      net: ground.name,
-      name: `${ground.name} pour`,
-      layers: ["B.Cu"],
-      outline: rectPolygon(outline),
-      priority: 0,
-      clearance: Math.max(rules.clearance, 0.3),
-      minThickness: 0.25,
-      thermalGap: 0.5,
-      thermalBridgeWidth: 0.5,
-    });
-  }
+  if (pour && ground) zones.push(groundPourZone(ground.name, outline, rules));
   for (const k of spec.keepouts) {
     const r = {
       minX: k.rect.minX + origin.x,
@@ -417,6 +405,21 @@ export async function layoutBoard(
     footprints: [...used.values()].sort((a, b) => (a.libId < b.libId ? -1 : 1)),
     classes,
     placement: { problem, poses, holes: holePoses },
+  };
+}
+
+/** The bottom ground pour over the whole board (unfilled). */
+export function groundPourZone(net: string, outline: Rect, rules: DesignRules): BoardZone {
+  return {
+    net,
+    name: `${net} pour`,
+    layers: ["B.Cu"],
+    outline: rectPolygon(outline),
+    priority: 0,
+    clearance: Math.max(rules.clearance, 0.3),
+    minThickness: 0.25,
+    thermalGap: 0.5,
+    thermalBridgeWidth: 0.5,
   };
 }
 

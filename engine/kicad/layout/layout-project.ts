@@ -23,6 +23,9 @@ import { planVendoring, writeVendoring } from "./library/vendor-footprints.js";
 import { DEFAULT_RULES } from "./project/design-rules.js";
 import { mergeProjectFile } from "./project/project-file.js";
 import type { LayoutReport } from "./report/layout-report.js";
+import { withGroundPour } from "./route/ground-pour.js";
+import { type RouteOptions, routeBoard } from "./route/route-board.js";
+import { routingReport } from "./route/routing-report.js";
 
 export interface LayoutProjectInput {
   /** The `.kicad_pcb` to write; its schematic is the `.kicad_sch` of the same name beside it. */
@@ -34,11 +37,9 @@ export interface LayoutProjectInput {
   readonly env?: NodeJS.ProcessEnv;
   readonly pcbnew?: PcbnewRunOptions;
   readonly anneal?: LayoutOptions["anneal"];
-  /**
-   * The seam for routing (layout engine part 2): given the placed board, return it with tracks
-   * and vias. Zones are filled after it, so the pour sees the routed copper.
-   */
-  readonly route?: (placed: BoardModel) => Promise<BoardModel>;
+  /** Place only: leave every net unrouted (`copperhead layout --place-only`). */
+  readonly placeOnly?: boolean;
+  readonly routeOptions?: RouteOptions;
 }
 
 export type LayoutProjectResult =
@@ -106,7 +107,8 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
       table: projectTable,
       env,
       ...(input.pcbnew ? { pcbnew: input.pcbnew } : {}),
-      ...(input.route ? { route: input.route } : {}),
+      ...(input.placeOnly ? { placeOnly: true } : {}),
+      ...(input.routeOptions ? { routeOptions: input.routeOptions } : {}),
     })),
   };
 }
@@ -118,7 +120,9 @@ export interface WriteLayoutInput {
   readonly table?: ProjectTable;
   readonly env: NodeJS.ProcessEnv;
   readonly pcbnew?: PcbnewRunOptions;
-  readonly route?: (placed: BoardModel) => Promise<BoardModel>;
+  /** Place only: the board is written with no tracks (part 1's board). */
+  readonly placeOnly?: boolean;
+  readonly routeOptions?: RouteOptions;
 }
 
 /**
@@ -138,7 +142,10 @@ export async function writeLayout(
     DEFAULT_RULES,
     laid.classes,
   );
-  const routed = input.route ? await input.route(laid.model) : laid.model;
+  const routing = input.placeOnly
+    ? undefined
+    : routeBoard(laid.model, { classes: laid.classes, ...input.routeOptions });
+  const routed = routing ? withGroundPour(routing.model, laid.report) : laid.model;
   const filled = await fillZones(routed, { ...input.pcbnew, env, project: projectText });
   const table = input.table ?? (await readProjectTable(dir, env));
   const vendoring = await planVendoring(dir, laid.footprints, table);
@@ -153,8 +160,13 @@ export async function writeLayout(
   written.push(board);
   const report: LayoutReport = {
     ...laid.report,
+    ...(routing ? { routing: routingReport(routing) } : {}),
     groundPour: laid.report.groundPour
-      ? { ...laid.report.groundPour, filledArea: filledArea(filled) }
+      ? {
+          ...laid.report.groundPour,
+          deferred: !filled.zones.some((z) => z.net === laid.report.groundPour?.net),
+          filledArea: filledArea(filled),
+        }
       : undefined,
   };
   return { ok: true, report, model: filled, written };

@@ -2,6 +2,7 @@ import type { SettingSource } from "../inputs/board-spec.js";
 import type { Edge } from "../inputs/layout-config.js";
 import type { LayoutFinding } from "../layout-finding.js";
 import type { NetKind } from "../layout-input.js";
+import type { RoutingReport } from "../route/routing-report.js";
 
 /** What a layout did, for the CLI, the agent tool and `docs/LAYOUT.md` `## Draft quality`. */
 export interface LayoutReport {
@@ -58,4 +59,6 @@ export interface LayoutReport {
     readonly nets: number;
   }[];
   readonly findings: readonly LayoutFinding[];
+  /** What the router did; undefined for a board placed only. */
+  readonly routing?: RoutingReport;
 }
