@@ -26,9 +26,14 @@ export interface SweepCase {
   readonly intrinsic: readonly { readonly libId: string; readonly types: readonly string[] }[];
   /** Parts on the random board built from the rest. */
   readonly parts: number;
-  /** What kicad-cli DRC found on that board besides unconnected items: should be nothing. */
+  /** What kicad-cli DRC found on the routed board besides unconnected items, that the placed board did not have: should be nothing. */
   readonly violations: readonly Violation[];
+  /** Violations the board had before routing already (placement's, not the router's). */
+  readonly placementViolations?: readonly Violation[];
   readonly unconnected: number;
+  /** Whether the router called the board fully routed, and the nets it named as not routed. */
+  readonly routed?: boolean;
+  readonly unroutedNets?: readonly string[];
   /** Why no board was made (every footprint intrinsic, or the layout refused), if none was. */
   readonly skipped?: string;
 }
@@ -62,12 +67,13 @@ async function boardDrc(
   spec: ReturnType<typeof boardSpec>,
   catalog: FootprintCatalog,
   dir: string,
+  placeOnly = false,
 ) {
   const laid = await layoutBoard(input, { spec, catalog });
   if (!laid.ok) return { refused: laid.findings.map((f) => f.detail).join("; ") };
-  const board = join(dir, "sweep.kicad_pcb");
-  await writeLayout({ board, laid, env: process.env });
-  return { report: await drc(board) };
+  const board = join(dir, placeOnly ? "placed.kicad_pcb" : "sweep.kicad_pcb");
+  const written = await writeLayout({ board, laid, env: process.env, placeOnly });
+  return { report: await drc(board), routing: written.report.routing };
 }
 
 /**
@@ -151,11 +157,23 @@ export async function sweepCase(
         unconnected: 0,
         skipped: real.refused,
       };
+    // Anything found is checked against the same board placed only: what that has too is the
+    // placement's (part 1), the rest is the router's.
+    const placed =
+      real.report.violations.length > 0
+        ? await boardDrc(input, spec, catalog, dir, true)
+        : undefined;
+    const key = (v: Violation) =>
+      `${v.type}|${v.description}|${v.items.map((i) => i.description).join("/")}`;
+    const before = new Set((placed?.report?.violations ?? []).map(key));
     return {
       ...base,
       parts: input.parts.length,
-      violations: real.report.violations,
+      violations: real.report.violations.filter((v) => !before.has(key(v))),
+      placementViolations: real.report.violations.filter((v) => before.has(key(v))),
       unconnected: real.report.unconnected.length,
+      routed: real.routing?.unrouted.length === 0,
+      unroutedNets: real.routing?.unrouted.map((n) => n.net) ?? [],
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -21,26 +21,24 @@ export const layoutBoardArgs = z.object({
   place_only: z
     .boolean()
     .default(false)
-    .describe(
-      "place without routing (this version always places only; routing comes with the router)",
-    ),
+    .describe("place without routing: every net is left to route (the default places and routes)"),
 });
 
 /**
  * layout_board: lays out the configured board from the schematic beside it — footprints from
  * the libraries (vendored, fp-lib-table merged), outline and holes from the constraints,
- * connectors on their edges, decoupling caps at their pins, references on the silkscreen, the
- * ground pour filled — and writes the placement report into `<docs>/LAYOUT.md` under
+ * connectors on their edges, decoupling caps at their pins, references on the silkscreen, every
+ * net routed on two layers (unless place_only), the ground pour filled — and writes the placement report into `<docs>/LAYOUT.md` under
  * `## Draft quality`. A finding that stops the layout writes nothing. The board is a mutation,
  * so the ledger opens the DRC obligation that run_drc clears.
  */
 export const layoutBoardTool = defineTool({
   name: "layout_board",
   description:
-    "Lay out the configured board (paths.board, or the schematic's name with .kicad_pcb) from its schematic: places every footprint inside the outline from .copperhead/constraints.json (board.width_mm, board.height_mm, board.mounting_holes, board.edge.<REF>, board.keepout.<name>), fills the ground pour, writes the board and the report into docs/LAYOUT.md (## Draft quality). Returns the report, or numbered findings (unknown footprints with the closest real ones, a board too small) and writes nothing.",
+    "Lay out the configured board (paths.board, or the schematic's name with .kicad_pcb) from its schematic: places every footprint inside the outline from .copperhead/constraints.json (board.width_mm, board.height_mm, board.mounting_holes, board.edge.<REF>, board.keepout.<name>), routes every net on F.Cu and B.Cu (place_only skips it; nets it cannot route are named), fills the ground pour, writes the board and the report into docs/LAYOUT.md (## Draft quality). Returns the report, or numbered findings (unknown footprints with the closest real ones, a board too small) and writes nothing.",
   schema: layoutBoardArgs,
   mutating: true,
-  async run(_args, context): Promise<ToolResult> {
+  async run(args, context): Promise<ToolResult> {
     const config = await readConfig(context.repo);
     let target: ReturnType<typeof layoutTarget>;
     try {
@@ -60,6 +58,7 @@ export const layoutBoardTool = defineTool({
       config: config.layout,
       intentPaths: target.intentPaths,
       env: context.env,
+      placeOnly: args.place_only,
     });
     if (!result.ok) {
       return {
@@ -78,10 +77,19 @@ export const layoutBoardTool = defineTool({
       return { kind: mutationKind(path), path };
     });
     const r = result.report;
+    const routing = r.routing;
+    const routed = routing
+      ? `${routing.routed} of ${routing.nets} net(s) routed, ${routing.vias} via(s)${routing.unrouted.length > 0 ? `; not routed: ${routing.unrouted.map((n) => n.net).join(", ")}` : ""}`
+      : `${r.unrouted.length} net(s) to route`;
+    const after = !routing
+      ? "The board is placed, not routed: run_drc reports the unconnected items until it is."
+      : routing.unrouted.length > 0
+        ? "Some nets are not routed: run_drc reports their unconnected items; name them to the person."
+        : "Every net is routed: run_drc next to confirm the board is clean.";
     return {
       ok: true,
-      summary: `laid out ${board.relative}: ${r.parts} parts on ${r.board.width} x ${r.board.height} mm, ratsnest ${Math.round(r.ratsnest)} mm, ${r.unrouted.length} net(s) to route`,
-      detail: `${section}\nwritten: ${mutated.map((m) => m.path).join(", ")}\nThe board is placed, not routed: run_drc reports the unconnected items until it is.`,
+      summary: `laid out ${board.relative}: ${r.parts} parts on ${r.board.width} x ${r.board.height} mm, ratsnest ${Math.round(r.ratsnest)} mm, ${routed}`,
+      detail: `${section}\nwritten: ${mutated.map((m) => m.path).join(", ")}\n${after}`,
       facts: { mutated },
     };
   },

@@ -14,7 +14,7 @@ const usage = "copperhead layout [--board <file.kicad_pcb>] [--place-only] [--js
 export const layoutCommand: Command = {
   name: "layout",
   summary:
-    "place the schematic's parts on a board (outline, holes, connectors, silkscreen, ground pour)",
+    "place and route the schematic's parts on a two-layer board (outline, holes, connectors, silkscreen, tracks, vias, ground pour); --place-only skips routing",
   usage,
   async run(args, io) {
     const { values, positionals } = parseFlags(
@@ -33,6 +33,7 @@ export const layoutCommand: Command = {
       config: config.layout,
       intentPaths: target.intentPaths,
       env: io.env,
+      placeOnly: values["place-only"] === true,
     });
     const board = displayPath(io.cwd, target.board);
     const written = result.ok ? result.written.map((p) => displayPath(io.cwd, p)) : [];
@@ -51,10 +52,6 @@ export const layoutCommand: Command = {
     }
     io.stdout.write(renderLayoutReport(result.report, board));
     io.stdout.write(`\nwritten: ${written.join(", ")}\n`);
-    if (!values["place-only"])
-      io.stdout.write(
-        "routing: this version places only (the router is layout engine part 2); every net is still unrouted\n",
-      );
     return 0;
   },
 };

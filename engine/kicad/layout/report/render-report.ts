@@ -16,6 +16,13 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|");
 }
 
+function routedLine(report: LayoutReport): string {
+  const r = report.routing;
+  if (!r) return "Not routed yet (placed only): every net below still needs tracks.";
+  if (r.unrouted.length === 0) return "Every net is routed.";
+  return `${r.unrouted.length} of ${r.nets} net(s) are not fully routed: ${r.unrouted.map((n) => n.net).join(", ")}.`;
+}
+
 /**
  * The `## Draft quality` section of docs/LAYOUT.md (also what `copperhead layout` prints):
  * what was placed where, what is good, and what a person should review. Deterministic: the
@@ -32,7 +39,7 @@ export function renderLayoutReport(report: LayoutReport, board: string): string 
     ? `${b.holes.replace("x", " × ")} mounting holes (${SOURCE[b.holesSource]})`
     : "no mounting holes";
   lines.push(
-    `\`${board}\`: ${report.parts} parts placed by copperhead on a ${size} two-layer board, ${holes}; courtyards cover ${Math.round(report.density * 100)} % of the board. Not routed yet: every net below still needs tracks.`,
+    `\`${board}\`: ${report.parts} parts placed by copperhead on a ${size} two-layer board, ${holes}; courtyards cover ${Math.round(report.density * 100)} % of the board. ${routedLine(report)}`,
     "",
   );
   const connectors = report.connectors.map(
@@ -66,9 +73,21 @@ export function renderLayoutReport(report: LayoutReport, board: string): string 
   lines.push(
     `- **Net classes:** ${report.netClasses.map((c) => `${c.name} ${mm(c.trackWidth)} mm (${c.nets} net(s))`).join(", ")}; design rules in the .kicad_pro.`,
     `- **Ratsnest:** ${mm(report.ratsnest)} mm over ${report.unrouted.length} net(s) (minimum spanning tree of each net's pads).`,
-    "",
   );
-  if (report.unrouted.length > 0) {
+  const routing = report.routing;
+  if (routing) {
+    lines.push(
+      `- **Routing:** ${routing.routed} of ${routing.nets} net(s) routed (${Math.round(routing.share * 1000) / 10} %) on F.Cu and B.Cu; ${mm(routing.length)} mm of track against ${mm(routing.mst)} mm of ratsnest (${routing.mst > 0 ? mm(routing.length / routing.mst) : "—"}×); ${routing.vias} via(s) (${routing.nets > 0 ? mm(routing.vias / routing.nets) : "0"} per net); ${routing.rounds} rip-up round(s).`,
+      "",
+    );
+    if (routing.unrouted.length > 0) {
+      lines.push("| unrouted net | pads joined | why |", "| --- | --- | --- |");
+      for (const n of routing.unrouted)
+        lines.push(`| ${cell(n.net)} | ${n.connected} of ${n.pads} | ${cell(n.reason)} |`);
+      lines.push("");
+    }
+  } else lines.push("");
+  if (!routing && report.unrouted.length > 0) {
     lines.push("| net | class | pads | ratsnest mm |", "| --- | --- | --- | --- |");
     for (const n of [...report.unrouted].sort(
       (x, y) => y.length - x.length || (x.net < y.net ? -1 : 1),
@@ -78,6 +97,14 @@ export function renderLayoutReport(report: LayoutReport, board: string): string 
   }
   lines.push("### To review", "");
   const review = report.findings.map((f) => `- ${f.severity} ${f.kind}: ${f.detail}`);
+  if (routing && routing.unrouted.length > 0)
+    review.push(
+      `- ${routing.unrouted.length} net(s) the router could not finish (${routing.unrouted.map((n) => n.net).join(", ")}): route them by hand, or give the board room and lay it out again.`,
+    );
+  if (routing)
+    review.push(
+      "- Routing is automatic: check high-current and sensitive nets (widths, lengths, return paths) before ordering.",
+    );
   review.push(
     "- Placement is automatic: check connector orientation and mechanical fit against the enclosure.",
   );

@@ -140,15 +140,19 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
         if (on) grid.stamp(pad.copper, layer, owner, (r) => rules.clearance + r);
       });
   }
-  // Holes are nobody's: vias keep the hole-to-hole distance from every hole, tracks of any net
-  // keep clear of unplated ones.
+  // Holes are nobody's: a via keeps the hole-to-hole distance and its copper the hole clearance
+  // from every hole (its own net's too), tracks keep the hole clearance from unplated ones.
   const viaDrill = rules.viaDrill / 2;
   grid.beginGroup();
   for (const pad of pads) {
     if (!pad.hole) continue;
     for (const layer of [0, 1])
       grid.stamp(pad.hole, layer, 0, (r, k) =>
-        isVia(k) ? rules.holeToHole + viaDrill : pad.plated ? -1 : rules.holeClearance + r,
+        isVia(k)
+          ? Math.max(rules.holeToHole + viaDrill, rules.holeClearance + viaRadius)
+          : pad.plated
+            ? -1
+            : rules.holeClearance + r,
       );
   }
   for (const ob of obstacles) grid.stamp(ob.shape, ob.layer, 0, (r) => rules.clearance + r);
