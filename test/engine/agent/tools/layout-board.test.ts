@@ -30,21 +30,24 @@ describe("layout_board", () => {
     expect(layoutBoardTool.mutating).toBe(true);
   });
 
-  it("lays out the configured board, writes its Draft quality into LAYOUT.md, and opens the DRC obligation run_drc keeps open while nets are unrouted", async () => {
+  it("lays out and routes the configured board, writes its Draft quality into LAYOUT.md, and opens the DRC obligation that run_drc then clears", async () => {
     const result = await layoutBoardTool.run({}, made.context);
     expect(result.ok, result.detail).toBe(true);
     expect(result.summary).toMatch(
-      /^laid out hardware\/usb-c-breakout\.kicad_pcb: 10 parts on 30 x 20 mm/,
+      /^laid out hardware\/usb-c-breakout\.kicad_pcb: 10 parts on 30 x 20 mm, .*, 6 of 6 net\(s\) routed, \d+ via\(s\)$/,
     );
+    expect(result.detail).toContain("Every net is routed: run_drc next");
     const board = await readFile(join(made.repo, BOARD), "utf8");
     expect(board).toContain('(generator "copperhead")');
+    expect(board).toContain("(segment");
     const doc = await readFile(join(made.repo, "docs/LAYOUT.md"), "utf8");
     expect(doc).toContain("## Stack-up\n\nTwo layers, 1.6 mm.");
     expect(doc).toContain("## Notes\n\nkeep me");
     expect(doc).not.toContain("old text");
     expect(doc).toMatch(
-      /## Draft quality\n\n`hardware\/usb-c-breakout\.kicad_pcb`: 10 parts placed/,
+      /## Draft quality\n\n`hardware\/usb-c-breakout\.kicad_pcb`: 10 parts placed.*Every net is routed\./,
     );
+    expect(doc).toMatch(/\*\*Routing:\*\* 6 of 6 net\(s\) routed \(100 %\)/);
 
     const facts = toolFactsSchema.parse(result.facts);
     const mutated = [facts.mutated].flat();
@@ -55,8 +58,21 @@ describe("layout_board", () => {
     const ledger = new Ledger({ sheet: { present: true, engineAuthored: true } });
     ledger.apply("layout_board", facts);
     expect(ledger.open.map((o) => o.kind)).toContain("drc");
-    // run_drc finds the board beside the schematic (paths.board is not set) and reports the
-    // unrouted connections, so the obligation stays open until routing closes them.
+    // run_drc finds the board beside the schematic (paths.board is not set): routed, it is clean.
+    const drc = await runDrcTool.run({}, made.context);
+    expect(drc.summary).toBe(`DRC clean (${BOARD})`);
+    ledger.apply("run_drc", toolFactsSchema.parse(drc.facts));
+    expect(ledger.open.map((o) => o.kind)).not.toContain("drc");
+  });
+
+  it("place_only leaves the nets unrouted, so run_drc keeps the obligation open on the unconnected items", async () => {
+    const result = await layoutBoardTool.run({ place_only: true }, made.context);
+    expect(result.ok, result.detail).toBe(true);
+    expect(result.summary).toMatch(/, 6 net\(s\) to route$/);
+    expect(result.detail).toContain("The board is placed, not routed");
+    expect(await readFile(join(made.repo, BOARD), "utf8")).not.toContain("(segment");
+    const ledger = new Ledger({ sheet: { present: true, engineAuthored: true } });
+    ledger.apply("layout_board", toolFactsSchema.parse(result.facts));
     const drc = await runDrcTool.run({}, made.context);
     expect(drc.ok).toBe(false);
     expect(drc.summary).toMatch(/^DRC: 0 violation\(s\), \d+ unconnected/);
@@ -87,7 +103,7 @@ describe("layout_board", () => {
 });
 
 describe("layout_board then run_drc on a board with nothing left to route", () => {
-  it("run_drc clears the obligation: the filled ground pour joins every through-hole ground pad", async () => {
+  it("run_drc clears the obligation: the routed strap and the filled ground pour join every ground pad", async () => {
     const made = await tempRepo({
       ".copperhead/config.json": JSON.stringify({
         paths: { schematic: "hardware/gnd.kicad_sch", board: "hardware/gnd.kicad_pcb" },

@@ -18,8 +18,8 @@ beforeAll(async () => {
 afterAll(() => repo.remove());
 
 describe("copperhead layout", () => {
-  it("places the board beside the schematic, prints the Draft quality report and what it wrote", async () => {
-    const run = await runBin(cli.bin, ["layout", "--board", BOARD, "--place-only"], {
+  it("places and routes the board beside the schematic, prints the Draft quality report and what it wrote", async () => {
+    const run = await runBin(cli.bin, ["layout", "--board", BOARD], {
       cwd: repo.dir,
     });
     expect(run.stderr).toBe("");
@@ -28,6 +28,10 @@ describe("copperhead layout", () => {
       /^## Draft quality\n\n`hardware\/usb-c-breakout\.kicad_pcb`: 10 parts placed by copperhead on a 30 × 20 mm/,
     );
     expect(run.stdout).toContain("J1 left, J2 right");
+    expect(run.stdout).toContain("Every net is routed.");
+    expect(run.stdout).toMatch(
+      /\*\*Routing:\*\* 6 of 6 net\(s\) routed \(100 %\) on F\.Cu and B\.Cu; [\d.]+ mm of track against [\d.]+ mm of ratsnest \([\d.]+×\); \d+ via\(s\)/,
+    );
     expect(run.stdout).toMatch(
       /written: .*hardware\/fp-lib-table.*hardware\/usb-c-breakout\.kicad_pro.*hardware\/usb-c-breakout\.kicad_pcb/,
     );
@@ -35,6 +39,8 @@ describe("copperhead layout", () => {
     const board = await readFile(repo.path(BOARD), "utf8");
     expect(board).toContain('(generator "copperhead")');
     expect(board).toContain("(filled_polygon");
+    expect(board).toContain("(segment");
+    expect(board).toContain("(via");
     const table = await readFile(repo.path("hardware/fp-lib-table"), "utf8");
     expect(table).toContain('(name "Connector_USB")');
     const vendored = await readFile(
@@ -85,8 +91,22 @@ describe("copperhead layout", () => {
       "GND",
       "VBUS",
     ]);
+    expect(out.report.routing).toMatchObject({ nets: 6, routed: 6, share: 1, unrouted: [] });
+    expect(out.report.routing.length / out.report.routing.mst).toBeLessThanOrEqual(1.5);
     expect(out.written).toEqual([BOARD]);
     expect(await readFile(repo.path(BOARD), "utf8")).toBe(before);
+  });
+
+  it("--place-only writes the placed board without tracks and says every net is still to route", async () => {
+    const run = await runBin(cli.bin, ["layout", "--board", BOARD, "--place-only"], {
+      cwd: repo.dir,
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain("Not routed yet (placed only)");
+    expect(run.stdout).not.toContain("**Routing:**");
+    const board = await readFile(repo.path(BOARD), "utf8");
+    expect(board).not.toContain("(segment");
+    expect(board).not.toContain("(via");
   });
 
   it("without a board to lay out it is a usage error (exit 2) that says what to pass", async () => {

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,6 +9,8 @@ import {
 import { footprintsOutsideOutline } from "../../../../engine/kicad/board/footprints-outside-outline.js";
 import { loadBoard } from "../../../../engine/kicad/board/load-board.js";
 import { drc } from "../../../../engine/kicad/cli/drc.js";
+import { withKicadCli } from "../../../../engine/kicad/cli/run-kicad-cli.js";
+import { BOARD_EXPORTS, type BoardExport } from "../../../../engine/kicad/export/board-exports.js";
 import type { LayoutProjectResult } from "../../../../engine/kicad/layout/layout-project.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
@@ -45,7 +47,7 @@ function overlaps(
 }
 
 describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
-  "the %s example, drafted then placed",
+  "the %s example, drafted, placed and routed",
   (name) => {
     let project: ExampleProject;
     let result: Extract<LayoutProjectResult, { ok: true }>;
@@ -56,12 +58,32 @@ describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
       });
     });
 
-    it("kicad-cli DRC at every severity, with schematic parity, finds nothing but the unrouted connections", async () => {
+    it("is 100 % routed on two layers and kicad-cli DRC at every severity, with schematic parity, finds nothing: no violation, no unconnected item", async () => {
+      const routing = result.report.routing!;
+      expect(routing.unrouted).toEqual([]);
+      expect(routing.share).toBe(1);
+      expect(routing.length / routing.mst).toBeLessThanOrEqual(1.5);
       const report = await drc(project.board, { schematicParity: true });
       expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
       expect(report.parity.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
-      expect(report.unconnected.length).toBeGreaterThan(0);
-      expect(report.unconnected.every((v) => v.type === "unconnected_items")).toBe(true);
+      expect(report.unconnected.map((v) => v.description)).toEqual([]);
+    });
+
+    it("exports gerbers of the routed board (both copper layers with tracks)", async () => {
+      const files = await withKicadCli(
+        (work) => (BOARD_EXPORTS[0] as BoardExport).args(work.out("gerbers"), project.board, name),
+        async (run, work) => {
+          expect(run.rc, run.stderr).toBe(0);
+          const names = (await readdir(work.out("gerbers"))).sort();
+          const back = names.find((n) => n.endsWith("-B_Cu.gbr"));
+          const text = back ? await readFile(join(work.out("gerbers"), back), "utf8") : "";
+          return { names, backDraws: (text.match(/D01\*/g) ?? []).length };
+        },
+      );
+      expect(files.names).toEqual(
+        expect.arrayContaining([`${name}-F_Cu.gbr`, `${name}-B_Cu.gbr`, `${name}-Edge_Cuts.gbr`]),
+      );
+      expect(files.backDraws).toBeGreaterThan(0);
     });
 
     it("puts every schematic part on the board, courtyards apart, inside the outline, connectors on their edges", async () => {
@@ -126,9 +148,15 @@ describe("determinism", () => {
 });
 
 describe("the 150-part sensor hub", () => {
-  it("is placed without overlaps inside the 85 x 65 mm board its constraints give", async () => {
+  it("is placed without overlaps inside the 85 x 65 mm board its constraints give, and reports its routed share", async () => {
     const { project, result } = await laidOut("sensor-hub");
     expect(result.report.parts).toBe(150);
+    const routing = result.report.routing!;
+    expect(routing.nets).toBeGreaterThan(50);
+    expect(routing.routed + routing.unrouted.length).toBe(routing.nets);
+    expect(routing.share).toBeCloseTo(routing.routed / routing.nets, 9);
+    // Measured: every one of its 77 nets routes; a change that loses nets shows here.
+    expect(routing.share).toBeGreaterThanOrEqual(0.95);
     const board = await loadBoard(project.board);
     expect(board.footprints.length).toBe(154);
     const edge = board.outline.box!;

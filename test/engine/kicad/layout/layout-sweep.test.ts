@@ -4,11 +4,13 @@ import { allFootprintIds } from "../../../../bench/layout-synthetic.js";
 import { FootprintCatalog } from "../../../../engine/kicad/layout/library/footprint-catalog.js";
 import { footprintDirs } from "../../../../engine/kicad/layout/library/footprint-dirs.js";
 
-// The full sweep (40 cases) is `npm run bench layout-sweep`; this is its seeded sample.
-const SEEDS = [1, 2, 3, 4];
+// The full sweep is `npm run fuzz` (60 cases, routed) and `npm run bench layout-sweep`; this is
+// its seeded sample. Seed 3 put a via 0.14 mm from an unplated hole before vias kept the hole
+// clearance from every hole.
+const SEEDS = [1, 2, 3, 4, 5, 6];
 
 describe("seeded sweep: random small netlists over footprints drawn from KiCad's whole library", () => {
-  it("every placed board is free of DRC violations at all severities (only unconnected items remain)", async () => {
+  it("every board the router calls fully routed is DRC-clean at all severities; the rest name their unrouted nets", async () => {
     const catalog = FootprintCatalog.fromEnv();
     const ids = await allFootprintIds(footprintDirs());
     const cases = await Promise.all(SEEDS.map((seed) => sweepCase(catalog, ids, seed)));
@@ -19,7 +21,16 @@ describe("seeded sweep: random small netlists over footprints drawn from KiCad's
       expect(found, `seed ${c.seed} with ${c.footprints.join(", ")}`).toEqual([]);
     }
     const boards = cases.filter((c) => c.skipped === undefined && c.parts > 0);
-    expect(boards.length).toBeGreaterThanOrEqual(3);
-    expect(boards.every((c) => c.unconnected > 0)).toBe(true);
+    expect(boards.length).toBeGreaterThanOrEqual(5);
+    for (const c of boards) {
+      expect(c.placementViolations ?? [], `seed ${c.seed}: the placed board's own`).toEqual([]);
+      if (c.routed) expect(c.unconnected, `seed ${c.seed} is called routed`).toBe(0);
+      else {
+        expect(c.unroutedNets?.length, `seed ${c.seed} names what it left`).toBeGreaterThan(0);
+        expect(c.unconnected).toBeGreaterThan(0);
+      }
+    }
+    // Measured: 5 of these 6 route fully (seed 5 leaves +3V3 with one pad walled in).
+    expect(boards.filter((c) => c.routed).length).toBeGreaterThanOrEqual(4);
   });
 });
