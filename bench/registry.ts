@@ -7,6 +7,7 @@ import { flowStatusBench } from "./flow-status.js";
 import { layoutBench } from "./layout.js";
 import { layoutSweepBench } from "./layout-sweep-bench.js";
 import { legibilityBench } from "./legibility.js";
+import { routeBench } from "./route.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
 import { sexpReaderBench } from "./sexp-reader.js";
 
@@ -22,4 +23,5 @@ export const benches: readonly Bench[] = [
   appHandlersBench,
   layoutBench,
   layoutSweepBench,
+  routeBench,
 ];
