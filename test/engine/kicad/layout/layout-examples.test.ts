@@ -75,13 +75,13 @@ describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
         async (run, work) => {
           expect(run.rc, run.stderr).toBe(0);
           const names = (await readdir(work.out("gerbers"))).sort();
-          const back = names.find((n) => n.endsWith("-B_Cu.gbr"));
+          const back = names.find((n) => n.endsWith("-B_Cu.gbl"));
           const text = back ? await readFile(join(work.out("gerbers"), back), "utf8") : "";
           return { names, backDraws: (text.match(/D01\*/g) ?? []).length };
         },
       );
       expect(files.names).toEqual(
-        expect.arrayContaining([`${name}-F_Cu.gbr`, `${name}-B_Cu.gbr`, `${name}-Edge_Cuts.gbr`]),
+        expect.arrayContaining([`${name}-F_Cu.gtl`, `${name}-B_Cu.gbl`, `${name}-Edge_Cuts.gm1`]),
       );
       expect(files.backDraws).toBeGreaterThan(0);
     });
