@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Drafts and lays out each bundled example (examples/intents + examples/layout constraints) and
-// writes what a person judges the placement by into docs/layout/: the copper of each side with
-// the outline, the front silkscreen, and kicad-cli's 3D render. Run after `npm run build`:
+// writes what a person judges the placement and routing by into docs/layout/: both copper layers
+// together, the copper of each side with the outline, the front silkscreen, and kicad-cli's 3D
+// render. Run after `npm run build`:
 //   npm run build && node scripts/render-layouts.mjs
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ const { renderBoardPng } = await import(join(dist, "engine/kicad/cli/render-boar
 
 const out = join(root, "docs/layout");
 const views = [
+  ["copper", ["F.Cu", "B.Cu", "Edge.Cuts"]],
   ["front", ["F.Cu", "F.SilkS", "Edge.Cuts"]],
   ["back", ["B.Cu", "Edge.Cuts"]],
   ["silkscreen", ["F.SilkS", "Edge.Cuts"]],
@@ -34,8 +36,9 @@ try {
       width: 1400,
       height: 1000,
     });
+    const routing = result.report.routing;
     process.stdout.write(
-      `${name}: ${result.report.parts} parts, ratsnest ${Math.round(result.report.ratsnest)} mm\n`,
+      `${name}: ${result.report.parts} parts, ratsnest ${Math.round(result.report.ratsnest)} mm, ${routing ? `${routing.routed}/${routing.nets} nets routed, ${routing.vias} vias, ${Math.round(routing.length)} mm of track` : "not routed"}\n`,
     );
   }
 } finally {
