@@ -46,7 +46,7 @@ beforeAll(async () => {
   );
   await writeFile(
     join(temp.dir, "fp-lib-table"),
-    '(fp_lib_table\n  (version 7)\n  (lib (name "Fixture") (type "KiCad") (uri "${KIPRJMOD}/Fixture.pretty") (options "") (descr ""))\n)\n',
+    `(fp_lib_table\n  (version 7)\n  (lib (name "Fixture") (type "KiCad") (uri "${join(temp.dir, "Fixture.pretty")}") (options "") (descr ""))\n)\n`,
   );
 });
 afterAll(() => temp.remove());
