@@ -32,7 +32,54 @@ export interface RouteObstacle {
   readonly shape: CopperShape;
 }
 
+/** A footprint's own rule area (an antenna's or a connector's keep-out), by its enclosing rectangle. */
+export interface RouteKeepout {
+  readonly layers: readonly [boolean, boolean];
+  readonly shape: CopperShape;
+  readonly tracks: boolean;
+  readonly vias: boolean;
+}
+
 const INSET = 0.005;
+
+function keepoutOf(
+  zone: SList,
+  placement: { at: Point; rotation: number },
+): RouteKeepout | undefined {
+  const rules = child(zone, "keepout");
+  if (!rules) return undefined;
+  const banned = (what: string) => {
+    const a = child(rules, what)?.items[1];
+    return a?.kind === "atom" && a.text === "not_allowed";
+  };
+  const layerNames = [child(zone, "layer"), child(zone, "layers")].flatMap((n) =>
+    (n?.items.slice(1) ?? []).flatMap((a) => (a.kind === "atom" ? [a.text] : [])),
+  );
+  const pts = child(child(zone, "polygon") ?? zone, "pts");
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const xy of pts?.items ?? []) {
+    if (xy.kind !== "list" || headOf(xy) !== "xy") continue;
+    xs.push(numberAt(xy, 1) ?? 0);
+    ys.push(numberAt(xy, 2) ?? 0);
+  }
+  if (xs.length < 3) return undefined;
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return {
+    layers: [layerListCovers(layerNames, "F.Cu"), layerListCovers(layerNames, "B.Cu")],
+    shape: {
+      kind: "polygon",
+      points: [
+        { x: x0, y: y0 },
+        { x: x1, y: y0 },
+        { x: x1, y: y1 },
+        { x: x0, y: y1 },
+      ].map((p) => placePoint(placement, p)),
+    },
+    tracks: banned("tracks"),
+    vias: banned("vias"),
+  };
+}
 
 function rectPoints(centre: Point, rotation: number, w: number, h: number): Point[] {
   const place = { at: centre, rotation };
@@ -95,15 +142,23 @@ function primitiveExtent(pad: SList, w: number, h: number): [number, number, num
 }
 
 /** Every pad of the placed board in board coordinates, with its net, and the footprints' own copper drawings. */
-export function boardCopper(model: BoardModel): { pads: RoutePad[]; obstacles: RouteObstacle[] } {
+export function boardCopper(model: BoardModel): {
+  pads: RoutePad[];
+  obstacles: RouteObstacle[];
+  keepouts: RouteKeepout[];
+} {
   const pads: RoutePad[] = [];
   const obstacles: RouteObstacle[] = [];
+  const keepouts: RouteKeepout[] = [];
   for (const fp of model.footprints) {
     const placement = { at: fp.at, rotation: fp.rotation };
     for (const item of fp.library.items) {
       if (item.kind !== "list") continue;
       const head = headOf(item);
-      if (head === "pad") {
+      if (head === "zone") {
+        const k = keepoutOf(item, placement);
+        if (k) keepouts.push(k);
+      } else if (head === "pad") {
         const pad = readPad(item, IDENTITY_PLACEMENT);
         const rotation = fp.rotation + pad.rotation;
         const at = placePoint(placement, pad.local);
@@ -198,7 +253,7 @@ export function boardCopper(model: BoardModel): { pads: RoutePad[]; obstacles: R
       }
     }
   }
-  return { pads, obstacles };
+  return { pads, obstacles, keepouts };
 }
 
 function textAnchor(pad: SList): string | undefined {

@@ -103,6 +103,8 @@ export class GridSearch {
     targets: ReadonlyMap<number, number>,
     goals: readonly (readonly [number, number, number])[],
     costs: SearchCosts,
+    /** Cells where this net may not drill another via (too near one of its own). */
+    noVia?: ReadonlySet<number>,
   ): { path: number[]; pad: number } | undefined {
     const grid = this.grid;
     const { nx, ny, cells } = grid;
@@ -182,7 +184,7 @@ export class GridSearch {
       // A via to the other layer, where it clears everything on both.
       const other = 1 - layer;
       const vs = other * cells + cell;
-      if (this.closed[vs] !== gen) {
+      if (this.closed[vs] !== gen && !noVia?.has(cell)) {
         if (
           grid.staticFree(net.via, 0, cell, net.id) &&
           grid.staticFree(net.via, 1, cell, net.id)

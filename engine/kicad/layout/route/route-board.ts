@@ -5,7 +5,7 @@ import { spanningLength } from "../report/ratsnest.js";
 import { boardCopper, type RoutePad } from "./board-copper.js";
 import type { CopperShape } from "./copper-shape.js";
 import { GridSearch, type SearchCosts } from "./grid-search.js";
-import { NM, RouteGrid } from "./route-grid.js";
+import { MARGIN, NM, RouteGrid } from "./route-grid.js";
 
 export interface RouteOptions {
   readonly rules?: DesignRules;
@@ -71,7 +71,7 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
   const rules = options.rules ?? DEFAULT_RULES;
   const pitchNm = Math.round((options.pitch ?? 0.1) * NM);
   const rounds = options.rounds ?? 40;
-  const { pads, obstacles } = boardCopper(model);
+  const { pads, obstacles, keepouts } = boardCopper(model);
 
   const names = [...new Set(pads.map((p) => p.net).filter((n) => n !== ""))].sort();
   const ids = new Map(names.map((n, i) => [n, i + 1]));
@@ -156,6 +156,11 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
       );
   }
   for (const ob of obstacles) grid.stamp(ob.shape, ob.layer, 0, (r) => rules.clearance + r);
+  for (const k of keepouts)
+    k.layers.forEach((on, layer) => {
+      if (on)
+        grid.stamp(k.shape, layer, 0, (r, c) => ((isVia(c) ? k.vias : k.tracks) ? r + 0.005 : -1));
+    });
   for (const zone of model.zones) {
     if (!zone.keepout) continue;
     const shape: CopperShape = { kind: "polygon", points: zone.outline };
@@ -226,6 +231,22 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
     }
     joined[first] = true;
     const tree: number[] = [...(padStates[first] as number[])];
+    // Vias of one net keep the hole-to-hole distance from each other too (other nets' vias
+    // already keep their copper clearance, which is further).
+    const noVia = new Set<number>();
+    const viaReach = Math.ceil((rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch);
+    const keepFrom = (cell: number) => {
+      const i = cell % grid.nx;
+      const j = (cell - i) / grid.nx;
+      const limit = (rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch;
+      for (let dj = -viaReach; dj <= viaReach; dj++)
+        for (let di = -viaReach; di <= viaReach; di++) {
+          const ni = i + di;
+          const nj = j + dj;
+          if (ni < 0 || nj < 0 || ni >= grid.nx || nj >= grid.ny) continue;
+          if (Math.hypot(di, dj) < limit) noVia.add(nj * grid.nx + ni);
+        }
+    };
     let connected = 1;
     for (;;) {
       const targets = new Map<number, number>();
@@ -238,7 +259,7 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
         goals.push([c % grid.nx, Math.floor(c / grid.nx), box / grid.pitch]);
       });
       if (targets.size === 0) break;
-      const found = search.search(net, tree, targets, goals, costs);
+      const found = search.search(net, tree, targets, goals, costs, noVia);
       if (!found) {
         const missing = job.pads.filter((_, i) => !joined[i]);
         job.reason = `walled in: no way from ${job.pads[first]?.ref}.${job.pads[first]?.number} to ${missing.map((p) => `${p.ref}.${p.number}`).join(", ")}`;
@@ -247,6 +268,11 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
       joined[found.pad] = true;
       connected++;
       job.paths.push(found.path);
+      for (let t = 1; t < found.path.length; t++) {
+        const a = found.path[t - 1] as number;
+        const b = found.path[t] as number;
+        if (a % grid.cells === b % grid.cells) keepFrom(a % grid.cells);
+      }
       tree.push(...found.path, ...(padStates[found.pad] as number[]));
     }
     job.connected = connected;
