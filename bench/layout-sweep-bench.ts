@@ -7,7 +7,7 @@ import { allFootprintIds } from "./layout-synthetic.js";
 const CASES = 60;
 
 /**
- * The full seeded sweep (`npm run fuzz`; npm test runs six of its cases): random small netlists
+ * The full seeded sweep (`npm run fuzz:route`; npm test runs six of its cases): random small netlists
  * over footprints drawn from KiCad's whole library, placed, routed and judged by kicad-cli DRC.
  * The first ratio is the share of boards DRC finds free of violations the router added (the
  * placed board's own are counted apart): it must be all of them. The second is the share of

@@ -40,6 +40,8 @@ export interface LayoutProjectInput {
   /** Place only: leave every net unrouted (`copperhead layout --place-only`). */
   readonly placeOnly?: boolean;
   readonly routeOptions?: RouteOptions;
+  /** A router in place of copperhead's own (tests, other routers); zones are filled after it. */
+  readonly route?: (placed: BoardModel) => Promise<BoardModel>;
 }
 
 export type LayoutProjectResult =
@@ -109,6 +111,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
       ...(input.pcbnew ? { pcbnew: input.pcbnew } : {}),
       ...(input.placeOnly ? { placeOnly: true } : {}),
       ...(input.routeOptions ? { routeOptions: input.routeOptions } : {}),
+      ...(input.route ? { route: input.route } : {}),
     })),
   };
 }
@@ -123,6 +126,11 @@ export interface WriteLayoutInput {
   /** Place only: the board is written with no tracks (part 1's board). */
   readonly placeOnly?: boolean;
   readonly routeOptions?: RouteOptions;
+  /**
+   * A router in place of copperhead's own: given the placed board, return it with tracks and
+   * vias. Zones are filled after it, so the pour sees the routed copper.
+   */
+  readonly route?: (placed: BoardModel) => Promise<BoardModel>;
 }
 
 /**
@@ -142,10 +150,15 @@ export async function writeLayout(
     DEFAULT_RULES,
     laid.classes,
   );
-  const routing = input.placeOnly
-    ? undefined
-    : routeBoard(laid.model, { classes: laid.classes, ...input.routeOptions });
-  const routed = routing ? withGroundPour(routing.model, laid.report) : laid.model;
+  const routing =
+    input.placeOnly || input.route
+      ? undefined
+      : routeBoard(laid.model, { classes: laid.classes, ...input.routeOptions });
+  const routed = input.placeOnly
+    ? laid.model
+    : input.route
+      ? await input.route(laid.model)
+      : withGroundPour((routing as NonNullable<typeof routing>).model, laid.report);
   const filled = await fillZones(routed, { ...input.pcbnew, env, project: projectText });
   const table = input.table ?? (await readProjectTable(dir, env));
   const vendoring = await planVendoring(dir, laid.footprints, table);

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../../array-ops.js";
 import type { BoardModel } from "../../board/write/board-model.js";
 import { readGraphic } from "../../footprint/graphic.js";
 import { graphicBox } from "../../footprint/graphic-geometry.js";
@@ -64,7 +65,7 @@ function keepoutOf(
     ys.push(numberAt(xy, 2) ?? 0);
   }
   if (xs.length < 3) return undefined;
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [x0, x1, y0, y1] = [minOf(xs), maxOf(xs), minOf(ys), maxOf(ys)];
   return {
     layers: [layerListCovers(layerNames, "F.Cu"), layerListCovers(layerNames, "B.Cu")],
     shape: {

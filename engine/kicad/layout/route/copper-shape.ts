@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../../array-ops.js";
 import type { Point } from "../../geometry/point.js";
 
 /**
@@ -59,9 +60,9 @@ export function shapeBox(shape: CopperShape): {
   const xs = shape.points.map((p) => p.x);
   const ys = shape.points.map((p) => p.y);
   return {
-    minX: Math.min(...xs),
-    minY: Math.min(...ys),
-    maxX: Math.max(...xs),
-    maxY: Math.max(...ys),
+    minX: minOf(xs),
+    minY: minOf(ys),
+    maxX: maxOf(xs),
+    maxY: maxOf(ys),
   };
 }

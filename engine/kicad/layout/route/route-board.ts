@@ -1,3 +1,4 @@
+import { maxOf, minOf, pushAll } from "../../../array-ops.js";
 import type { BoardModel, BoardTrack, BoardVia } from "../../board/write/board-model.js";
 import type { Point } from "../../geometry/point.js";
 import { DEFAULT_RULES, type DesignRules, type NetClass } from "../project/design-rules.js";
@@ -178,7 +179,7 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
   const span = (ps: readonly RoutePad[]) => {
     const xs = ps.map((p) => p.at.x);
     const ys = ps.map((p) => p.at.y);
-    return Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys);
+    return maxOf(xs) - minOf(xs) + maxOf(ys) - minOf(ys);
   };
   const jobs: NetJob[] = [...padsByNet]
     .filter(([, ps]) => ps.length >= 2)
@@ -273,7 +274,7 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
         const b = found.path[t] as number;
         if (a % grid.cells === b % grid.cells) keepFrom(a % grid.cells);
       }
-      tree.push(...found.path, ...(padStates[found.pad] as number[]));
+      pushAll(pushAll(tree, found.path), padStates[found.pad] as number[]);
     }
     job.connected = connected;
     if (connected === job.pads.length) job.reason = undefined;
@@ -432,7 +433,7 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
   const nets: RoutedNet[] = [];
   for (const job of [...jobs].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const g = geometry(job);
-    tracks.push(...g.tracks);
+    pushAll(tracks, g.tracks);
     for (const at of g.vias)
       vias.push({ at, size: rules.viaDiameter, drill: rules.viaDrill, net: job.name });
     const length = g.tracks.reduce(
