@@ -34,6 +34,8 @@ export interface SweepCase {
   /** Whether the router called the board fully routed, and the nets it named as not routed. */
   readonly routed?: boolean;
   readonly unroutedNets?: readonly string[];
+  /** Why each of those is not routed, as the router says. */
+  readonly unroutedReasons?: readonly string[];
   /** Why no board was made (every footprint intrinsic, or the layout refused), if none was. */
   readonly skipped?: string;
 }
@@ -174,6 +176,7 @@ export async function sweepCase(
       unconnected: real.report.unconnected.length,
       routed: real.routing?.unrouted.length === 0,
       unroutedNets: real.routing?.unrouted.map((n) => n.net) ?? [],
+      unroutedReasons: real.routing?.unrouted.map((n) => `${n.net}: ${n.reason}`) ?? [],
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ export interface RouteOptions {
   readonly rules?: DesignRules;
   /** Net classes (track width by net); every net not named takes the rules' track width. */
   readonly classes?: readonly NetClass[];
-  /** Grid pitch, mm (default 0.1). */
+  /** Grid pitch, mm (default 0.1, then 0.05 when a pad could not be reached on a small board). */
   readonly pitch?: number;
   /** Rip-up and reroute rounds before giving up on the contested nets (default 40). */
   readonly rounds?: number;
@@ -40,6 +40,8 @@ export interface RouteResult {
   readonly rounds: number;
   /** CPU milliseconds spent routing. */
   readonly ms: number;
+  /** The grid pitch the routes were found on, mm. */
+  readonly pitch: number;
 }
 
 interface NetJob {
@@ -68,9 +70,30 @@ const FRONT_BACK = ["F.Cu", "B.Cu"] as const;
  * the tracks and vias written are legal by construction. Deterministic: no clock, no randomness.
  */
 export function routeBoard(model: BoardModel, options: RouteOptions = {}): RouteResult {
+  const first = routeAtPitch(model, options, options.pitch ?? COARSE);
+  if (options.pitch !== undefined) return first;
+  // Off-grid fine-pitch pins (0.4–0.5 mm) leave a legal band narrower than 0.1 mm at their
+  // centre line that the coarse grid can miss; a finer grid meets it, where the board is small
+  // enough for one.
+  const unreachable = first.nets.some((n) => n.reason?.startsWith("no room"));
+  const o = model.outline;
+  const fineCells = ((o.maxX - o.minX) / FINE + 1) * ((o.maxY - o.minY) / FINE + 1);
+  if (!unreachable || fineCells > FINE_CELL_LIMIT) return first;
+  const fine = routeAtPitch(model, options, FINE);
+  const routed = (r: RouteResult) => r.nets.filter((n) => n.routed).length;
+  const best = routed(fine) > routed(first) ? fine : first;
+  return { ...best, ms: first.ms + fine.ms };
+}
+
+/** The grid pitches, mm, and the largest fine grid tried (cells per layer). */
+const COARSE = 0.1;
+const FINE = 0.05;
+const FINE_CELL_LIMIT = 1_500_000;
+
+function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): RouteResult {
   const started = process.cpuUsage();
   const rules = options.rules ?? DEFAULT_RULES;
-  const pitchNm = Math.round((options.pitch ?? 0.1) * NM);
+  const pitchNm = Math.round(pitch * NM);
   const rounds = options.rounds ?? 40;
   const { pads, obstacles, keepouts } = boardCopper(model);
 
@@ -459,5 +482,6 @@ export function routeBoard(model: BoardModel, options: RouteOptions = {}): Route
     nets,
     rounds: round,
     ms: Math.round((used.user + used.system) / 1000),
+    pitch,
   };
 }

@@ -12,6 +12,8 @@ export interface RoutingReport {
   readonly vias: number;
   readonly rounds: number;
   readonly ms: number;
+  /** Grid pitch, mm. */
+  readonly pitch: number;
   readonly unrouted: readonly {
     readonly net: string;
     readonly pads: number;
@@ -33,6 +35,7 @@ export function routingReport(result: RouteResult): RoutingReport {
     vias: nets.reduce((s, n) => s + n.vias, 0),
     rounds: result.rounds,
     ms: result.ms,
+    pitch: result.pitch,
     unrouted: nets
       .filter((n) => !n.routed)
       .map((n) => ({

@@ -32,6 +32,7 @@ const result = (routed: boolean): RouteResult => ({
   model: {} as RouteResult["model"],
   rounds: 3,
   ms: 12,
+  pitch: 0.1,
   nets: [
     { net: "VCC", pads: 2, connected: 2, routed: true, width: 0.4, length: 11, mst: 10, vias: 2 },
     {
@@ -59,6 +60,7 @@ describe("the routing report", () => {
       vias: 2,
       rounds: 3,
       ms: 12,
+      pitch: 0.1,
       unrouted: [],
     });
   });
