@@ -41,9 +41,7 @@ describe("runAgent under SIGINT/SIGTERM", () => {
       [timed, ...fakeTools().slice(1)],
     );
     expect(result.exit).toBe("interrupted");
-    expect(result.summary).toBe(
-      "stopped at a safe point: interrupted by SIGTERM — run the same command again to continue; finished work is committed, unfinished work is stashed",
-    );
+    expect(result.summary).toBe("stopped at a safe point: interrupted by SIGTERM");
     expect(result.turns).toBe(1);
     const lines = (await readFile(result.transcript, "utf8"))
       .trim()
