@@ -1,0 +1,74 @@
+// The curated modules `npm run mutate` judges: the ones that carry the product's guarantees
+// (issue 13). Each group is one StrykerJS run: its files are mutated together and judged by its
+// tests only — the suite's kicad-cli- and CLI-heavy files would make one module's initial run
+// longer than its whole mutation run, and they check these modules only through the unit tests'
+// behaviour anyway. Modules later issues add join here, with the tests that guard them.
+
+/** @typedef {{ name: string, files: string[], tests: string[] }} MutationGroup */
+
+/** @type {MutationGroup[]} */
+export const MUTATION_GROUPS = [
+  {
+    name: "ledger and finish",
+    files: [
+      "engine/agent/ledger/ledger.ts",
+      "engine/agent/ledger/finish-tool.ts",
+      "engine/agent/ledger/legibility-scope.ts",
+      "engine/agent/ledger/describe-unmet.ts",
+    ],
+    tests: ["test/engine/agent/ledger/**/*.test.ts", "test/engine/agent/loop/**/*.test.ts"],
+  },
+  {
+    name: "spec gating",
+    files: ["engine/agent/catalog.ts"],
+    tests: [
+      "test/engine/agent/catalog.test.ts",
+      "test/engine/agent/ledger/**/*.test.ts",
+      "test/engine/agent/loop/**/*.test.ts",
+    ],
+  },
+  {
+    name: "fingerprints and stage state",
+    files: [
+      "engine/flow/state.ts",
+      "engine/flow/current-fingerprints.ts",
+      "engine/flow/fingerprint.ts",
+    ],
+    tests: ["test/engine/flow/**/*.test.ts"],
+  },
+  {
+    name: "draft write path",
+    files: ["engine/kicad/draft/draft-schematic.ts", "engine/agent/tools/draft-schematic.ts"],
+    tests: [
+      "test/engine/kicad/draft/draft-schematic.test.ts",
+      "test/engine/kicad/draft/write-atomic.test.ts",
+      "test/engine/agent/tools/draft-schematic.test.ts",
+    ],
+  },
+  {
+    name: "KiCad load guard",
+    files: ["engine/agent/tools/kicad-load-guard.ts"],
+    tests: [
+      "test/engine/agent/tools/edit-guards.test.ts",
+      "test/engine/agent/tools/kicad-load-guard.test.ts",
+    ],
+  },
+  {
+    name: "path confinement",
+    files: ["engine/agent/tools/confine.ts"],
+    tests: [
+      "test/engine/agent/tools/confine.test.ts",
+      "test/engine/agent/tools/file-tools.test.ts",
+    ],
+  },
+  {
+    name: "redactor",
+    files: ["engine/agent/redact.ts"],
+    tests: ["test/engine/agent/redact.test.ts", "test/engine/agent/loop/run-agent.test.ts"],
+  },
+  {
+    name: "snapshot and stash",
+    files: ["engine/repo/snapshot.ts"],
+    tests: ["test/engine/repo/snapshot.test.ts"],
+  },
+];
