@@ -28,21 +28,16 @@ export const MUTATION_GROUPS = [
     ],
   },
   {
-    name: "fingerprints and stage state",
-    files: [
-      "engine/flow/state.ts",
-      "engine/flow/current-fingerprints.ts",
-      "engine/flow/fingerprint.ts",
-    ],
-    tests: ["test/engine/flow/**/*.test.ts"],
+    name: "snapshot and stash",
+    files: ["engine/repo/snapshot.ts"],
+    tests: ["test/engine/repo/snapshot.test.ts"],
   },
   {
-    name: "draft write path",
-    files: ["engine/kicad/draft/draft-schematic.ts", "engine/agent/tools/draft-schematic.ts"],
+    name: "path confinement",
+    files: ["engine/agent/tools/confine.ts"],
     tests: [
-      "test/engine/kicad/draft/draft-schematic.test.ts",
-      "test/engine/kicad/draft/write-atomic.test.ts",
-      "test/engine/agent/tools/draft-schematic.test.ts",
+      "test/engine/agent/tools/confine.test.ts",
+      "test/engine/agent/tools/file-tools.test.ts",
     ],
   },
   {
@@ -54,21 +49,26 @@ export const MUTATION_GROUPS = [
     ],
   },
   {
-    name: "path confinement",
-    files: ["engine/agent/tools/confine.ts"],
-    tests: [
-      "test/engine/agent/tools/confine.test.ts",
-      "test/engine/agent/tools/file-tools.test.ts",
-    ],
-  },
-  {
     name: "redactor",
     files: ["engine/agent/redact.ts"],
     tests: ["test/engine/agent/redact.test.ts", "test/engine/agent/loop/run-agent.test.ts"],
   },
   {
-    name: "snapshot and stash",
-    files: ["engine/repo/snapshot.ts"],
-    tests: ["test/engine/repo/snapshot.test.ts"],
+    name: "draft write path",
+    files: ["engine/kicad/draft/draft-schematic.ts", "engine/agent/tools/draft-schematic.ts"],
+    tests: [
+      "test/engine/kicad/draft/draft-schematic.test.ts",
+      "test/engine/kicad/draft/write-atomic.test.ts",
+      "test/engine/agent/tools/draft-schematic.test.ts",
+    ],
+  },
+  {
+    name: "fingerprints and stage state",
+    files: [
+      "engine/flow/state.ts",
+      "engine/flow/current-fingerprints.ts",
+      "engine/flow/fingerprint.ts",
+    ],
+    tests: ["test/engine/flow/**/*.test.ts"],
   },
 ];
