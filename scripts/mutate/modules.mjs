@@ -30,13 +30,13 @@ export const MUTATION_GROUPS = [
   {
     name: "snapshot and stash",
     files: ["engine/repo/snapshot.ts"],
-    tests: ["test/engine/repo/snapshot.test.ts"],
+    tests: ["test/engine/repo/snapshot*.test.ts"],
   },
   {
     name: "path confinement",
     files: ["engine/agent/tools/confine.ts"],
     tests: [
-      "test/engine/agent/tools/confine.test.ts",
+      "test/engine/agent/tools/confine*.test.ts",
       "test/engine/agent/tools/file-tools.test.ts",
     ],
   },
@@ -57,9 +57,12 @@ export const MUTATION_GROUPS = [
     name: "draft write path",
     files: ["engine/kicad/draft/draft-schematic.ts", "engine/agent/tools/draft-schematic.ts"],
     tests: [
-      "test/engine/kicad/draft/draft-schematic.test.ts",
-      "test/engine/kicad/draft/write-atomic.test.ts",
       "test/engine/agent/tools/draft-schematic.test.ts",
+      "test/engine/cli/commands/draft.test.ts",
+      "test/engine/kicad/draft/draft-usb-c.test.ts",
+      "test/engine/kicad/draft/does-not-fit.test.ts",
+      "test/engine/kicad/draft/unconnected-pins.test.ts",
+      "test/engine/kicad/draft/write-atomic.test.ts",
     ],
   },
   {

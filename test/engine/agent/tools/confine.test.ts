@@ -194,3 +194,19 @@ describe("confinePath border cases", () => {
     );
   });
 });
+
+describe("confinePath and the file system's own errors", () => {
+  it("an error other than a missing file (a symlink loop) surfaces instead of reading as 'does not exist'", async () => {
+    await symlink("loop", join(edges.repo, "loop"));
+    const error = await confinePath(edges.repo, "loop/inner.md").catch((e: unknown) => e);
+    expect((error as NodeJS.ErrnoException).code).toBe("ELOOP");
+  });
+});
+
+describe("rejectReplacementCharacter's message", () => {
+  it("names the field and the line, and says how to resend", () => {
+    expect(() => rejectReplacementCharacter("ok\nok\nbad \uFFFD", "new")).toThrow(
+      'new contains U+FFFD (the replacement character) on line 3: a character was lost before it reached the tool — resend the text with the intended character, or spell it in ASCII ("ohm", "uF", "+/-", "deg")',
+    );
+  });
+});

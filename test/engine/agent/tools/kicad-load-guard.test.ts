@@ -106,3 +106,56 @@ describe.concurrent("guardKicadEdit", () => {
     expect(await modeOf(e.absolute)).toBe(0o644);
   });
 });
+
+describe("guardKicadEdit runs the kicad-cli of the tool's environment", () => {
+  /** A stand-in kicad-cli that refuses every file the way KiCad does (rc 3), saying `says`. */
+  async function refusingCli(says: string) {
+    const made = await ledRepo();
+    repos.push(made);
+    const cli = join(made.repo, "fake-kicad-cli");
+    await writeFile(
+      cli,
+      `#!/bin/sh\nif [ "$1" = version ]; then echo 9.0.8; exit 0; fi\nprintf '%s' '${says}' >&2\nexit 3\n`,
+    );
+    await chmod(cli, 0o755);
+    const absolute = join(made.repo, "hardware/led.kicad_pcb");
+    const before = await readFile(absolute, "utf8");
+    const after = before.replace("(thickness 1.6)", "(thickness 1.61)");
+    await writeFile(absolute, after);
+    const context = { ...made.context, env: { ...process.env, COPPERHEAD_KICAD_CLI: cli } };
+    return { absolute, before, after, context };
+  }
+
+  it("a file it refuses before and after the edit keeps the edit, quoting what that kicad-cli said", async () => {
+    const e = await refusingCli("Failed to load board");
+    const outcome = await guardKicadEdit(
+      e.absolute,
+      "hardware/led.kicad_pcb",
+      e.before,
+      e.after,
+      0o644,
+      e.context,
+    );
+    expect(outcome).toEqual({
+      kind: "kept-unloadable",
+      complaint:
+        "kicad-cli cannot load hardware/led.kicad_pcb: Failed to load board (the s-expressions are well-formed, so KiCad rejects the content: a wrong token, a missing required field, or a bad value)",
+    });
+    expect(await readFile(e.absolute, "utf8")).toBe(e.after);
+  });
+
+  it("a kicad-cli that says nothing gets no empty quote", async () => {
+    const e = await refusingCli("");
+    const outcome = await guardKicadEdit(
+      e.absolute,
+      "hardware/led.kicad_pcb",
+      e.before,
+      e.after,
+      0o644,
+      e.context,
+    );
+    expect(outcome.kind === "kept-unloadable" ? outcome.complaint : "").toBe(
+      "kicad-cli cannot load hardware/led.kicad_pcb (the s-expressions are well-formed, so KiCad rejects the content: a wrong token, a missing required field, or a bad value)",
+    );
+  });
+});
