@@ -50,6 +50,18 @@ describe("isKeptPath", () => {
 });
 
 describe("dirty and touched paths", () => {
+  it("a one-letter file name is a path like any other (git status lines are that short)", async () => {
+    await put("a", "one\n");
+    await git(repo, ["add", "a"]);
+    await git(repo, ["commit", "-qm", "a"]);
+    const snapshot = await takeSnapshot(repo);
+    await put("a", "two\n");
+    await put("z", "new\n");
+    expect(await dirtyPaths(repo)).toEqual(["a"]);
+    expect(await touchedPaths(repo, snapshot)).toEqual(["a", "z"]);
+    expect((await takeSnapshot(repo)).untracked).toEqual(["z"]);
+  });
+
   it("a staged rename is dirty on both its paths; staged, unstaged and deleted files are dirty; the kept trail never is", async () => {
     await git(repo, ["mv", "b.txt", "moved.txt"]);
     await put("docs/A.md", "a changed\n");
