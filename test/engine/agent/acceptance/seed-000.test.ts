@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPrompt } from "../../../../engine/agent/prompts/load-prompt.js";
+import { runCli } from "../../../../engine/cli/run-cli.js";
 import { git } from "../../../../engine/repo/git.js";
 import { gitRepo, loadExampleScript, ROOT, runScripted, toolResults } from "./git-repo.js";
 
@@ -183,6 +184,19 @@ describe("seed 000 through the real loop: the legibility obligation's scope", ()
         expect(result.run.ledger.advisories.join("\n")).toContain("symbol-overlap");
         expect(result.run.exit).toBe("done");
         expect(result.verdict).toBe("unchanged");
+        // …and `copperhead check` shows the same findings as advisory: they do not fail it.
+        const out: string[] = [];
+        await runCli(["check", "--json"], {
+          stdout: { write: (t: string) => out.push(t) > 0 },
+          stderr: { write: () => true },
+          cwd: made.repo,
+          env: process.env,
+        });
+        const report = JSON.parse(out.join("")) as {
+          legibility: { status: string; gated?: boolean; text?: string };
+        };
+        expect(report.legibility).toMatchObject({ status: "ran", gated: false });
+        expect(report.legibility.text).toContain("symbol-overlap");
       } finally {
         await made.done();
       }
@@ -195,6 +209,9 @@ describe("seed 000 through the real loop: the legibility obligation's scope", ()
       const { result } = await runScripted(made.repo, await loadExampleScript("check-only.json"));
       const results = await toolResults(result.run.transcript);
       expect(results[0]?.detail).toContain("no schematic is configured");
+      // The run continued past it: finish was the next call, and was accepted.
+      expect(results.map((r) => r.name)).toEqual(["check_legibility", "finish"]);
+      expect(results[1]?.ok).toBe(true);
       expect(result.run.exit).toBe("done");
     } finally {
       await made.done();

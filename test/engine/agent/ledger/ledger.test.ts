@@ -172,7 +172,7 @@ describe("ledger: checks clear or keep their obligations", () => {
     ledger.apply("check_legibility", {
       legibility: {
         errors: 2,
-        findings: [finding(1), { ...finding(7), severity: "warning" as const }, finding(2)],
+        findings: [finding(1), { ...finding(7), severity: "advisory" as const }, finding(2)],
         sheetPresent: true,
       },
     });
