@@ -30,7 +30,7 @@ export const MUTATION_GROUPS = [
   {
     name: "snapshot and stash",
     files: ["engine/repo/snapshot.ts"],
-    tests: ["test/engine/repo/snapshot*.test.ts"],
+    tests: ["test/engine/repo/snapshot.test.ts"],
   },
   {
     name: "path confinement",

@@ -1,6 +1,7 @@
 import { chmod, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { ToolContext } from "../../../../engine/agent/tool.js";
 import { guardKicadEdit } from "../../../../engine/agent/tools/kicad-load-guard.js";
 import { ledRepo } from "./temp-repo.js";
 
@@ -21,19 +22,20 @@ async function edited(file: string, change: (text: string) => string, mode = 0o6
   return { ...made, absolute, before, after, mode };
 }
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+/** The guard as edit_file calls it, for a file the test already edited on disk. */
+const guard = (
+  e: { absolute: string; before: string; after: string; mode: number; context: ToolContext },
+  relative: string,
+) => guardKicadEdit(e.absolute, relative, e.before, e.after, e.mode, e.context);
 
 describe.concurrent("guardKicadEdit", () => {
   it("an edit KiCad loads is kept as written", async () => {
     const e = await edited("hardware/led.kicad_sch", (t) =>
       t.replace('"Value" "330"', '"Value" "470"'),
     );
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: e.before, after: e.after, mode: e.mode, context: e.context },
       "hardware/led.kicad_sch",
-      e.before,
-      e.after,
-      e.mode,
-      e.context,
     );
     expect(outcome).toEqual({ kind: "kept" });
     expect(await readFile(e.absolute, "utf8")).toBe(e.after);
@@ -46,13 +48,9 @@ describe.concurrent("guardKicadEdit", () => {
       (t) => t.replace('"Value" "330"', '"Value" "330" ))'),
       0o600,
     );
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: e.before, after: e.after, mode: e.mode, context: e.context },
       "hardware/led.kicad_sch",
-      e.before,
-      e.after,
-      e.mode,
-      e.context,
     );
     expect(outcome.kind).toBe("reverted");
     const complaint = outcome.kind === "reverted" ? outcome.complaint : "";
@@ -67,13 +65,9 @@ describe.concurrent("guardKicadEdit", () => {
     const e = await edited("hardware/led.kicad_pcb", (t) =>
       t.replace("(thickness 1.6)", "(thickness (1.6))"),
     );
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: e.before, after: e.after, mode: e.mode, context: e.context },
       "hardware/led.kicad_pcb",
-      e.before,
-      e.after,
-      e.mode,
-      e.context,
     );
     expect(outcome.kind).toBe("reverted");
     const complaint = outcome.kind === "reverted" ? outcome.complaint : "";
@@ -90,13 +84,9 @@ describe.concurrent("guardKicadEdit", () => {
     const broken = e.after;
     const after = broken.replace('"Value" "330"', '"Value" "470"');
     await writeFile(e.absolute, after);
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: broken, after: after, mode: 0o644, context: e.context },
       "hardware/led.kicad_sch",
-      broken,
-      after,
-      0o644,
-      e.context,
     );
     expect(outcome.kind).toBe("kept-unloadable");
     expect(outcome.kind === "kept-unloadable" ? outcome.complaint : "").toMatch(
@@ -128,13 +118,9 @@ describe("guardKicadEdit runs the kicad-cli of the tool's environment", () => {
 
   it("a file it refuses before and after the edit keeps the edit, quoting what that kicad-cli said", async () => {
     const e = await refusingCli("Failed to load board");
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: e.before, after: e.after, mode: 0o644, context: e.context },
       "hardware/led.kicad_pcb",
-      e.before,
-      e.after,
-      0o644,
-      e.context,
     );
     expect(outcome).toEqual({
       kind: "kept-unloadable",
@@ -146,13 +132,9 @@ describe("guardKicadEdit runs the kicad-cli of the tool's environment", () => {
 
   it("a kicad-cli that says nothing gets no empty quote", async () => {
     const e = await refusingCli("");
-    const outcome = await guardKicadEdit(
-      e.absolute,
+    const outcome = await guard(
+      { absolute: e.absolute, before: e.before, after: e.after, mode: 0o644, context: e.context },
       "hardware/led.kicad_pcb",
-      e.before,
-      e.after,
-      0o644,
-      e.context,
     );
     expect(outcome.kind === "kept-unloadable" ? outcome.complaint : "").toBe(
       "kicad-cli cannot load hardware/led.kicad_pcb (the s-expressions are well-formed, so KiCad rejects the content: a wrong token, a missing required field, or a bad value)",
