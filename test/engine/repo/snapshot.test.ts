@@ -179,6 +179,21 @@ describe("dirty and touched paths", () => {
     expect(await touchedPaths(repo, snapshot)).toEqual(["docs/A.md", "new.txt"]);
   });
 
+  it("touched paths are sorted across both sources (a new file that sorts before an edited one)", async () => {
+    const snapshot = await takeSnapshot(repo);
+    await put("docs/A.md", "edited\n");
+    await put("0-first.txt", "new\n");
+    expect(await touchedPaths(repo, snapshot)).toEqual(["0-first.txt", "docs/A.md"]);
+  });
+
+  it("a tracked file under the kept trail never makes the tree dirty", async () => {
+    await put(".copperhead/runs/do/1/outcome.json", "{}\n");
+    await git(repo, ["add", "-f", ".copperhead/runs/do/1/outcome.json"]);
+    await git(repo, ["commit", "-qm", "a committed run record"]);
+    await put(".copperhead/runs/do/1/outcome.json", "{ }\n");
+    expect(await dirtyPaths(repo)).toEqual([]);
+  });
+
   it("work the run committed, renamed or deleted counts as touched", async () => {
     const snapshot = await takeSnapshot(repo);
     await git(repo, ["mv", "keep.txt", "c.txt"]);
