@@ -55,14 +55,18 @@ export const MUTATION_GROUPS = [
   },
   {
     name: "draft write path",
-    files: ["engine/kicad/draft/draft-schematic.ts", "engine/agent/tools/draft-schematic.ts"],
+    files: [
+      "engine/kicad/draft/draft-schematic.ts",
+      "engine/kicad/draft/write-draft.ts",
+      "engine/agent/tools/draft-schematic.ts",
+    ],
     tests: [
       "test/engine/agent/tools/draft-schematic.test.ts",
       "test/engine/cli/commands/draft.test.ts",
       "test/engine/kicad/draft/draft-usb-c.test.ts",
       "test/engine/kicad/draft/does-not-fit.test.ts",
       "test/engine/kicad/draft/unconnected-pins.test.ts",
-      "test/engine/kicad/draft/write-atomic.test.ts",
+      "test/engine/kicad/draft/write-draft.test.ts",
     ],
   },
   {
@@ -80,5 +84,18 @@ export const MUTATION_GROUPS = [
       "test/engine/flow/current-fingerprints.test.ts",
       "test/engine/flow/reap.test.ts",
     ],
+  },
+  {
+    // The stage attempt path (issue 16): one attempt's phases, its failure policy and what it
+    // keeps, the stage commit and the recovery of a killed run.
+    name: "stage attempt",
+    files: [
+      "engine/pipeline/attempt.ts",
+      "engine/pipeline/policy.ts",
+      "engine/pipeline/kept-work.ts",
+      "engine/pipeline/stage-commit.ts",
+      "engine/pipeline/recover.ts",
+    ],
+    tests: ["test/engine/pipeline/**/*.test.ts"],
   },
 ];

@@ -37,7 +37,10 @@ describe("the scripted provider fails a run that leaves turns unused", () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).name).toBe("ScriptDivergedError");
     expect((error as Error).message).toBe(
-      "the run ended after scripted turn 2 but the script has 3 turns (1 never ran, so their expects were never checked) — the engine stopped earlier than the script recorded: fix the engine, shorten the script, or (a test of an early exit) pass allowUnused",
+      "the run ended after scripted turn 2 but the script has 3 turns (1 never ran, so their expects were never checked)",
+    );
+    expect((error as { fix?: string }).fix).toBe(
+      "the engine stopped earlier than the script recorded: fix the engine, shorten the script, or (a test of an early exit) pass allowUnused",
     );
     expect(provider.calls).toBe(2);
     expect(provider.unused).toBe(1);

@@ -154,8 +154,9 @@ describe("confinePath border cases", () => {
   it("a whitespace-only path is not a path; the refusal says how to fix it", async () => {
     const error = await edgeRefusal("   ");
     expect(error).toBeInstanceOf(ToolError);
-    expect(error?.message).toBe(
-      'the path "   " is not a usable file path — use a path inside the repository, outside .git/, .github/workflows/ and .copperhead/{events.jsonl,config.json,runs,cache}',
+    expect(error?.message).toBe('the path "   " is not a usable file path');
+    expect(error?.fix).toBe(
+      "use a path inside the repository, outside .git/, .github/workflows/ and .copperhead/{events.jsonl,config.json,runs,cache}",
     );
   });
 
@@ -184,13 +185,13 @@ describe("confinePath border cases", () => {
 
   it("each refusal names the path as given", async () => {
     expect((await edgeRefusal("../up.txt"))?.message).toMatch(
-      /^\.\.\/up\.txt is outside the repository — /,
+      /^\.\.\/up\.txt is outside the repository$/,
     );
     expect((await edgeRefusal(".git/HEAD"))?.message).toMatch(
-      /^\.git\/HEAD is inside \.git\/, which tools never touch — /,
+      /^\.git\/HEAD is inside \.git\/, which tools never touch$/,
     );
     expect((await edgeRefusal(".copperhead/config.json"))?.message).toMatch(
-      /^\.copperhead\/config\.json is copperhead's own bookkeeping \(\.copperhead internals\) — /,
+      /^\.copperhead\/config\.json is copperhead's own bookkeeping \(\.copperhead internals\)$/,
     );
   });
 });
@@ -205,8 +206,18 @@ describe("confinePath and the file system's own errors", () => {
 
 describe("rejectReplacementCharacter's message", () => {
   it("names the field and the line, and says how to resend", () => {
-    expect(() => rejectReplacementCharacter("ok\nok\nbad \uFFFD", "new")).toThrow(
-      'new contains U+FFFD (the replacement character) on line 3: a character was lost before it reached the tool — resend the text with the intended character, or spell it in ASCII ("ohm", "uF", "+/-", "deg")',
+    const error = (() => {
+      try {
+        rejectReplacementCharacter("ok\nok\nbad \uFFFD", "new");
+      } catch (e) {
+        return e as ToolError;
+      }
+    })();
+    expect(error?.message).toBe(
+      "new contains U+FFFD (the replacement character) on line 3: a character was lost before it reached the tool",
+    );
+    expect(error?.fix).toBe(
+      'resend the text with the intended character, or spell it in ASCII ("ohm", "uF", "+/-", "deg")',
     );
   });
 });

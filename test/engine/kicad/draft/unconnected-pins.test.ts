@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { draftSchematic, writeDraft } from "../../../../engine/kicad/draft/draft-schematic.js";
+import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
 import { validateIntent } from "../../../../engine/kicad/draft/validate-intent.js";
+import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
 import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
 import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
@@ -77,7 +78,7 @@ describe("pins left out of every net", () => {
     expect(result.report.openPins).toContain("J2.1");
     expect(result.report.openPins.every((p) => !p.startsWith("U2."))).toBe(true);
     // The marker itself: a no_connect on the drawn sheet exactly at J2 pin 1's connection point.
-    await writeDraft(result.files);
+    await writeDraft({ files: result.files });
     const hierarchy = await loadSchematicHierarchy(result.files.sheet.path);
     const node = netlist(hierarchy)
       .nets.flatMap((n) => n.nodes)
