@@ -144,10 +144,10 @@ describe("copperhead do", () => {
         ["do", "add a bring-up note", "--provider", "scripted", "--script", long.file],
         made.repo,
       );
-      expect(code).toBe(2);
+      expect(code, err).toBe(2);
       expect(out).toBe("");
       expect(err).toContain(
-        "copperhead do: the run ended after scripted turn 5 but the script has 6 turns (1 never ran",
+        "the run phase failed: the run ended after scripted turn 5 but the script has 6 turns (1 never ran",
       );
       expect((await git(made.repo, ["rev-parse", "HEAD"])).trim()).toBe(before);
     } finally {
