@@ -10,7 +10,8 @@ import { fakeTools, tempRepo } from "./fake-tools.js";
 async function run(script: string, signal: AbortSignal, tools: AgentTool[] = fakeTools()) {
   const repo = await tempRepo();
   return runAgent({
-    provider: new ScriptedProvider(parseScript(script, "s.json")),
+    // An interrupt is an early exit: the turns after it are meant never to run.
+    provider: new ScriptedProvider(parseScript(script, "s.json"), "script", { allowUnused: true }),
     tools,
     ledger: new Ledger({ origin: "init", sheet: { present: true } }),
     system: "system",
