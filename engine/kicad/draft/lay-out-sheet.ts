@@ -1,6 +1,6 @@
 import type { Cell } from "./layout/cell-items.js";
 import { flagColumn } from "./layout/flag-cell.js";
-import { groupBlock, groupMembers } from "./layout/group-block.js";
+import { type GroupBlock, groupBlock, groupMembers } from "./layout/group-block.js";
 import { fitOnPaper, type SheetPlacement } from "./layout/paper-fit.js";
 import { itemsCell } from "./layout/place-cell.js";
 import { planSatellites, type SatelliteStack } from "./layout/satellite-plan.js";
@@ -14,6 +14,7 @@ import { unitsOf } from "./unit-geometry.js";
 export type { SheetPlacement };
 
 const FLAGS_PER_COLUMN = 1;
+const MAX_EXACT_ROUNDS = 4;
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit
@@ -50,6 +51,7 @@ export class SheetLayout {
   private readonly roleOf = (key: string): PinRole => {
     const role = this.roles.get(key);
     if (role) return role;
+    if (this.resolved.undrawn.has(key)) return { kind: "none" };
     if (!this.openPins.includes(key)) this.openPins.push(key);
     return { kind: "no-connect" };
   };
@@ -59,30 +61,53 @@ export class SheetLayout {
    * the groups, returns their size instead: an overflowing sheet is never drawn.
    */
   draw(): SheetPlacement {
-    const blocks = this.resolved.groups.map((g) =>
-      groupBlock(this.resolved, g, this.groupCells(g)),
-    );
+    const blocks = this.resolved.groups.map((g) => this.groupLayout(g));
     return fitOnPaper(blocks, this.resolved.intent.hints?.paper);
   }
 
-  private groupCells(group: string): Cell[] {
+  /**
+   * A group drawn under the estimate, then, while any unit's texts collide once the group is
+   * wired, again with those units under the exact measure (a few rounds at most: each round
+   * only adds units).
+   */
+  private groupLayout(group: string): GroupBlock {
+    const exact = new Set<string>();
+    let block = groupBlock(this.resolved, group, this.groupCells(group, exact));
+    for (let round = 0; round < MAX_EXACT_ROUNDS; round++) {
+      const crowded = [...block.crowded(new PowerSymbols(this.rails))].filter(
+        (id) => !exact.has(id),
+      );
+      if (crowded.length === 0) break;
+      for (const id of crowded) exact.add(id);
+      block = groupBlock(this.resolved, group, this.groupCells(group, exact));
+    }
+    return block;
+  }
+
+  private groupCells(group: string, exact: ReadonlySet<string>): Cell[] {
     const members = groupMembers(this.resolved, group);
     const plan = planSatellites(this.resolved, members);
     const stacksOf = (pin: string): readonly SatelliteStack[] => plan.stacks.get(pin) ?? [];
     const cells: Cell[] = [];
+    const draw = (ref: string, unit: number, stacks: typeof stacksOf) => {
+      const id = `${ref}/${unit}`;
+      const drawing = unitDrawing({
+        resolved: this.resolved,
+        ref,
+        unit,
+        roleOf: this.roleOf,
+        rails: this.rails,
+        stacksOf: stacks,
+        exact: exact.has(id),
+      });
+      cells.push(itemsCell(drawing, this.power, id));
+      // Parts that found no room on their pin stand beside it, named by labels or power symbols.
+      for (const stack of drawing.released)
+        for (const sat of stack.parts) draw(sat.ref, 1, () => []);
+    };
     for (const member of members) {
       if (plan.hung.has(member.part.ref)) continue;
-      for (const unit of unitsOf(member.symbol.symbol)) {
-        const drawing = unitDrawing({
-          resolved: this.resolved,
-          ref: member.part.ref,
-          unit,
-          roleOf: this.roleOf,
-          rails: this.rails,
-          stacksOf,
-        });
-        cells.push(itemsCell(drawing, this.power));
-      }
+      for (const unit of unitsOf(member.symbol.symbol)) draw(member.part.ref, unit, stacksOf);
     }
     const flags: { net: string; ground: boolean }[] = [];
     for (const net of this.flagNets) {

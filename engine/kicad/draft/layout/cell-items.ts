@@ -2,7 +2,9 @@ import type { Box, Point } from "../../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js";
 import { snap } from "../drawing.js";
 import type { Attachment } from "../pin-attachments.js";
+import type { PowerSymbols } from "../power-symbols.js";
 import type { Obstacle } from "./obstacle.js";
+import type { Shape } from "./occupancy.js";
 import type { StubEnd } from "./stub-end.js";
 
 /** What a cell draws, relative to its own origin, before it is moved into place. */
@@ -17,9 +19,14 @@ export interface CellItems {
 
 /** A unit (with what hangs from it) or a PWR_FLAG cluster, drawn around its own origin. */
 export interface Cell {
+  /** The unit it draws (`REF/unit`); absent for a PWR_FLAG column. */
+  id?: string;
   box: Box;
-  /** Pins drawn with a wire instead of a label are listed in `wired`. */
-  place(origin: Point, wired: ReadonlySet<string>): Partial<Drawing>;
+  /**
+   * Pins drawn with a wire instead of a label are listed in `wired`. Power symbols are numbered
+   * by `power` when given (a trial placement), else by the sheet's own counter.
+   */
+  place(origin: Point, wired: ReadonlySet<string>, power?: PowerSymbols): Partial<Drawing>;
   /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
   obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
@@ -76,6 +83,8 @@ export const shiftBox = (b: Box, o: Point): Box => ({
   maxY: b.maxY + o.y,
 });
 
+export const shiftShape = (s: Shape, o: Point): Shape => ({ ...s, box: shiftBox(s.box, o) });
+
 export function merge(into: Drawing, part: Partial<Drawing>): void {
   into.symbols.push(...(part.symbols ?? []));
   into.wires.push(...(part.wires ?? []));
@@ -106,7 +115,7 @@ export function shiftItems(items: CellItems, o: Point): CellItems {
         symbols: a.symbols.map((s) => ({ ...s, at: shift(s.at, o) })),
         powerValues: a.powerValues.map((v) => ({ ...v, valueAt: shift(v.valueAt, o) })),
         noConnects: a.noConnects.map((p) => shift(p, o)),
-        extent: a.extent.map((p) => shift(p, o)),
+        shapes: a.shapes.map((x) => shiftShape(x, o)),
       },
     })),
   };

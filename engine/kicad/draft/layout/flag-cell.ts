@@ -28,10 +28,13 @@ export function flagColumn(
     obstacles: [{ box }],
     stubEnds: new Map(),
     box,
-    place: (origin) => {
+    place: (origin, _wired, numbering = power) => {
       const out = emptyDrawing();
       flags.forEach((f, i) => {
-        merge(out, power.flagDrawing(f.net, f.ground, { x: origin.x, y: origin.y + i * pitch }));
+        merge(
+          out,
+          numbering.flagDrawing(f.net, f.ground, { x: origin.x, y: origin.y + i * pitch }),
+        );
       });
       return out;
     },

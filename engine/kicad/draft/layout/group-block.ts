@@ -3,9 +3,11 @@ import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
 import { localWires, signalFlowOrder } from "../local-wiring.js";
 import { textWidth } from "../pin-attachments.js";
+import type { PowerSymbols } from "../power-symbols.js";
 import type { ResolvedIntent, ResolvedPart } from "../resolved-intent.js";
 import { type Cell, emptyDrawing, merge, shift } from "./cell-items.js";
 import { isConnector } from "./is-connector.js";
+import { crowdedOwners } from "./text-audit.js";
 
 const CELL_GAP = 5.08;
 const GROUP_PAD = 5.08;
@@ -17,6 +19,11 @@ export interface GroupBlock {
   width: number;
   height: number;
   place(origin: Point): Partial<Drawing>;
+  /**
+   * The cells (by `Cell.id`) whose texts collide with something once the group is wired: they
+   * are drawn again under the exact measure. Power symbols are numbered by `scratch`.
+   */
+  crowded(scratch: PowerSymbols): Set<string>;
 }
 
 /**
@@ -95,6 +102,14 @@ export function groupBlock(
     name: group,
     width: boxWidth,
     height: boxHeight,
+    crowded: (scratch) =>
+      crowdedOwners(resolved, [
+        { owner: undefined, drawing: wiring },
+        ...placed.map(({ cell, at }) => ({
+          owner: cell.id,
+          drawing: cell.place(at, wired, scratch),
+        })),
+      ]),
     place: (origin) => {
       const out = emptyDrawing();
       const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };

@@ -13,8 +13,10 @@ export function itemsCell(
     stubEnds: Cell["stubEnds"];
   },
   power: PowerSymbols,
+  id?: string,
 ): Cell {
   return {
+    ...(id ? { id } : {}),
     obstacles: drawing.obstacles,
     stubEnds: drawing.stubEnds,
     box: {
@@ -23,7 +25,7 @@ export function itemsCell(
       maxX: drawing.box.maxX + 1.27,
       maxY: drawing.box.maxY + 1.27,
     },
-    place: (origin: Point, wired) => {
+    place: (origin: Point, wired, numbering = power) => {
       const moved = shiftItems(drawing.items, origin);
       const out: Partial<Drawing> = {
         symbols: [...moved.symbols],
@@ -40,7 +42,7 @@ export function itemsCell(
           const value = a.powerValues[i];
           if (!value) return;
           out.symbols?.push(
-            power.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
+            numbering.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
           );
         });
       }
