@@ -4,7 +4,7 @@ import { type GroupBlock, groupBlock, groupMembers } from "./layout/group-block.
 import { fitOnPaper, type SheetPlacement } from "./layout/paper-fit.js";
 import { itemsCell } from "./layout/place-cell.js";
 import { planSatellites, type SatelliteStack } from "./layout/satellite-plan.js";
-import { unitDrawing } from "./layout/unit-cell.js";
+import { type Care, unitDrawing } from "./layout/unit-cell.js";
 import type { PinRole } from "./pin-attachments.js";
 import { PowerSymbols } from "./power-symbols.js";
 import type { RailSymbols } from "./rail-symbols.js";
@@ -14,7 +14,7 @@ import { unitsOf } from "./unit-geometry.js";
 export type { SheetPlacement };
 
 const FLAGS_PER_COLUMN = 1;
-const MAX_EXACT_ROUNDS = 4;
+const MAX_CARE_ROUNDS = 5;
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit
@@ -67,24 +67,26 @@ export class SheetLayout {
 
   /**
    * A group drawn under the estimate, then, while any unit's texts collide once the group is
-   * wired, again with those units under the exact measure (a few rounds at most: each round
-   * only adds units).
+   * wired, again with those units drawn more carefully (their fields moved, then the whole unit
+   * measured exactly; a few rounds at most, each only raising care).
    */
   private groupLayout(group: string): GroupBlock {
-    const exact = new Set<string>();
-    let block = groupBlock(this.resolved, group, this.groupCells(group, exact));
-    for (let round = 0; round < MAX_EXACT_ROUNDS; round++) {
+    const care = new Map<string, Care>();
+    let block = groupBlock(this.resolved, group, this.groupCells(group, care));
+    for (let round = 0; round < MAX_CARE_ROUNDS; round++) {
       const crowded = [...block.crowded(new PowerSymbols(this.rails))].filter(
-        (id) => !exact.has(id),
+        (id) => care.get(id) !== "exact",
       );
       if (crowded.length === 0) break;
-      for (const id of crowded) exact.add(id);
-      block = groupBlock(this.resolved, group, this.groupCells(group, exact));
+      // Moving the fields first keeps the cell as it was; only if that is not enough does the
+      // whole unit get measured exactly.
+      for (const id of crowded) care.set(id, care.has(id) ? "exact" : "fields");
+      block = groupBlock(this.resolved, group, this.groupCells(group, care));
     }
     return block;
   }
 
-  private groupCells(group: string, exact: ReadonlySet<string>): Cell[] {
+  private groupCells(group: string, care: ReadonlyMap<string, Care>): Cell[] {
     const members = groupMembers(this.resolved, group);
     const plan = planSatellites(this.resolved, members);
     const stacksOf = (pin: string): readonly SatelliteStack[] => plan.stacks.get(pin) ?? [];
@@ -98,7 +100,7 @@ export class SheetLayout {
         roleOf: this.roleOf,
         rails: this.rails,
         stacksOf: stacks,
-        exact: exact.has(id),
+        care: care.get(id) ?? "estimate",
       });
       cells.push(itemsCell(drawing, this.power, id));
       // Parts that found no room on their pin stand beside it, named by labels or power symbols.

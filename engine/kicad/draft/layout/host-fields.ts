@@ -8,6 +8,9 @@ import { fieldTextBox } from "./text-boxes.js";
 
 type Justify = "left" | "right" | undefined;
 
+/** The owner of a unit's own Reference and Value shapes. */
+export const FIELDS = "fields";
+
 /** Where a unit's Reference and Value go, and the space they take. */
 export interface HostFields {
   refAt: Point;
@@ -99,9 +102,9 @@ function atCorner(
 
 /**
  * A free place for a unit's Reference and Value, tried in order: centred on a side without
- * pins (above, right, below, left), then beside each corner; the first whose texts clear the
- * body, the pins' lines and the pin texts. The top-left corner is free by construction, so it
- * is the last resort whatever `occ` holds.
+ * pins (above, right, below, left), then beside each corner; the first whose texts (as inked)
+ * clear the body, the pins' lines and the pin texts. The top-left corner is free of pins' lines
+ * by construction, so it is the last resort whatever `occ` holds.
  */
 export function placeHostFields(
   body: Box,
@@ -110,12 +113,30 @@ export function placeHostFields(
   value: string,
   occ: Occupancy,
 ): HostFields {
+  const lanesX = {
+    up: pins.filter((p) => p.outward === "up").map((p) => p.offset.x),
+    down: pins.filter((p) => p.outward === "down").map((p) => p.offset.x),
+  };
+  return (
+    fieldCandidates(body, pins, ref, value).find((f) =>
+      occ.clear(fieldShapes(f, ref, value), "exact"),
+    ) ?? atCorner(body, lanesX, "top-left", ref, value)
+  );
+}
+
+/** Every place `placeHostFields` tries, in its order. */
+export function fieldCandidates(
+  body: Box,
+  pins: readonly { offset: Point; outward: Direction }[],
+  ref: string,
+  value: string,
+): HostFields[] {
   const sides = new Set(pins.map((p) => p.outward));
   const lanesX = {
     up: pins.filter((p) => p.outward === "up").map((p) => p.offset.x),
     down: pins.filter((p) => p.outward === "down").map((p) => p.offset.x),
   };
-  const candidates: HostFields[] = [
+  return [
     ...(["up", "right", "down", "left"] as const)
       .filter((side) => !sides.has(side))
       .map((side) => fieldsOnSide(body, side, ref, value)),
@@ -123,10 +144,6 @@ export function placeHostFields(
       atCorner(body, lanesX, c, ref, value),
     ),
   ];
-  return (
-    candidates.find((f) => occ.clear(fieldShapes(f, ref, value))) ??
-    (atCorner(body, lanesX, "top-left", ref, value) as HostFields)
-  );
 }
 
 /**
@@ -140,11 +157,12 @@ export function fieldShapes(f: HostFields, ref: string, value: string): Shape[] 
     return {
       kind: "body",
       measure: "estimate",
+      owner: FIELDS,
       box: { minX: left, minY: at.y - 1.27, maxX: left + w, maxY: at.y + 1.27 },
     };
   };
   return [
-    ...f.boxes.map((box): Shape => ({ kind: "text", measure: "exact", box })),
+    ...f.boxes.map((box): Shape => ({ kind: "text", measure: "exact", box, owner: FIELDS })),
     estimate(f.refAt, ref),
     estimate(f.valueAt, value),
   ];

@@ -100,8 +100,8 @@ export class Occupancy {
 
   constructor(readonly measure: Measure) {}
 
-  private counts(s: Shape): boolean {
-    return !s.detail && (s.measure === undefined || s.measure === this.measure);
+  private counts(s: Shape, measure = this.measure): boolean {
+    return !s.detail && (s.measure === undefined || s.measure === measure);
   }
 
   add(...shapes: Shape[]): void {
@@ -118,20 +118,24 @@ export class Occupancy {
     });
   }
 
-  /** The placed shapes `shape` clashes with (none when it is of the other measure). */
-  clashes(shape: Shape): Shape[] {
-    if (!this.counts(shape)) return [];
+  /**
+   * The placed shapes `shape` clashes with under `measure` (the occupancy's own by default);
+   * none when `shape` belongs to the other measure.
+   */
+  clashes(shape: Shape, measure = this.measure): Shape[] {
+    if (!this.counts(shape, measure)) return [];
     const out: Shape[] = [];
     for (const id of this.index.query(shape.box, REACH)) {
       const other = this.shapes[id];
-      if (other && this.counts(other) && shapesClash(shape, other, this.measure)) out.push(other);
+      if (other && this.counts(other, measure) && shapesClash(shape, other, measure))
+        out.push(other);
     }
     return out;
   }
 
-  /** Every shape of `shapes` clear of everything placed. */
-  clear(shapes: readonly Shape[]): boolean {
-    return shapes.every((s) => this.clashes(s).length === 0);
+  /** Every shape of `shapes` clear of everything placed (under `measure`). */
+  clear(shapes: readonly Shape[], measure = this.measure): boolean {
+    return shapes.every((s) => this.clashes(s, measure).length === 0);
   }
 
   /** The owners of what stands in the way of `shapes` (unowned things as ""). */

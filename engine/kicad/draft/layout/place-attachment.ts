@@ -80,7 +80,5 @@ export function placeAttachment(options: {
         return { ok: true, attachment: candidate.attachment, base: candidate.base };
     }
   }
-  for (const s of first ?? [])
-    console.error("clash", JSON.stringify(s), JSON.stringify(occ.clashes(s)));
   return { ok: false, blockers: occ.blockers(first ?? []) };
 }

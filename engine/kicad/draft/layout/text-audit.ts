@@ -10,6 +10,7 @@ import {
 import type { Drawing } from "../drawing.js";
 import type { ResolvedIntent } from "../resolved-intent.js";
 import { unitGeometry } from "../unit-geometry.js";
+import { pinTextBoxes } from "./pin-texts.js";
 import { fieldTextBox, labelTextBox } from "./text-boxes.js";
 
 /** Part of a group's drawing and who drew it: a cell's id, or undefined for the group's wiring. */
@@ -26,6 +27,8 @@ interface Text {
   anchor?: Point;
   /** A field's symbol (its own body is not in its way). */
   symbol?: string;
+  /** A pin name or number: only other texts can collide with it (the library drew the rest). */
+  pinText?: boolean;
 }
 
 // The legibility checker's tolerances (families/text-collision.ts), a little stricter, so what
@@ -35,7 +38,7 @@ const TEXT_WIRE = 0.15;
 const TEXT_BODY = 0.15;
 const INDEX_CELL = 12.7;
 
-function textsOf(d: OwnedDrawing): Text[] {
+function textsOf(resolved: ResolvedIntent, d: OwnedDrawing): Text[] {
   const out: Text[] = [];
   for (const l of d.drawing.labels ?? [])
     out.push({
@@ -46,6 +49,21 @@ function textsOf(d: OwnedDrawing): Text[] {
     });
   for (const s of d.drawing.symbols ?? []) {
     const part = s.key.startsWith("part/");
+    const symbol = part ? resolved.parts.get(s.ref)?.symbol : undefined;
+    if (symbol)
+      for (const { box: b } of pinTextBoxes(symbol, s.unit, s.rotation))
+        out.push({
+          owner: d.owner,
+          box: {
+            minX: b.minX + s.at.x,
+            minY: b.minY + s.at.y,
+            maxX: b.maxX + s.at.x,
+            maxY: b.maxY + s.at.y,
+          },
+          text: "",
+          symbol: s.key,
+          pinText: true,
+        });
     for (const f of s.fields) {
       if (f.hidden || (!part && f.name !== "Value")) continue;
       out.push({
@@ -73,7 +91,7 @@ export function crowdedOwners(
   resolved: ResolvedIntent,
   parts: readonly OwnedDrawing[],
 ): Set<string> {
-  const texts = parts.flatMap(textsOf);
+  const texts = parts.flatMap((d) => textsOf(resolved, d));
   const wires: { owner: string | undefined; seg: Segment }[] = parts.flatMap((d) =>
     (d.drawing.wires ?? []).map((w) => ({ owner: d.owner, seg: { a: w.a, b: w.b } })),
   );
@@ -105,6 +123,8 @@ export function crowdedOwners(
     for (const j of index.query(a.box)) {
       if (j <= i) continue;
       const b = texts[j] as Text;
+      // The library's own pin texts may crowd each other; that is the symbol's drawing.
+      if (a.pinText && b.pinText) continue;
       if (
         a.text === b.text &&
         Math.abs(a.box.minX - b.box.minX) < 0.2 &&
@@ -119,6 +139,7 @@ export function crowdedOwners(
   const bodyIndex = new RectIndex(INDEX_CELL);
   for (const b of bodies) bodyIndex.add(b.box);
   for (const t of texts) {
+    if (t.pinText) continue;
     const inner = rectInflate(t.box, -TEXT_WIRE);
     for (const k of wireIndex.query(t.box)) {
       const w = wires[k] as (typeof wires)[number];

@@ -8,11 +8,19 @@ import { pinKey, type ResolvedIntent } from "../resolved-intent.js";
 import { type UnitPin, unitGeometry } from "../unit-geometry.js";
 import { addItems, boxAround, type CellItems, emptyItems } from "./cell-items.js";
 import { hangStacks } from "./hang-stacks.js";
-import { fieldShapes, fieldsOnSide, type HostFields, placeHostFields } from "./host-fields.js";
+import {
+  FIELDS,
+  fieldCandidates,
+  fieldShapes,
+  fieldsOnSide,
+  type HostFields,
+  placeHostFields,
+} from "./host-fields.js";
 import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
-import { type Measure, Occupancy } from "./occupancy.js";
+import { type Measure, Occupancy, type Shape } from "./occupancy.js";
 import { partSymbol } from "./part-symbol.js";
+import { pinTextBoxes } from "./pin-texts.js";
 import { placeAttachment } from "./place-attachment.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
@@ -111,6 +119,13 @@ function drawingOrder(a: Spot, b: Spot): number {
 
 type Attempt = { ok: true; drawing: UnitDrawing } | { ok: false; pin: string; blockers: string[] };
 
+/**
+ * How carefully a unit is drawn: `estimate`, as the drafter always drew; `fields`, the same but
+ * its Reference and Value then moved where their ink is clear of everything (the rest of the
+ * cell unchanged); `exact`, everything measured as inked.
+ */
+export type Care = "estimate" | "fields" | "exact";
+
 export interface UnitOptions {
   resolved: ResolvedIntent;
   ref: string;
@@ -119,11 +134,10 @@ export interface UnitOptions {
   rails: RailSymbols;
   stacksOf: (pin: string) => readonly SatelliteStack[];
   /**
-   * Draw under the exact measure from the start (the group found this unit's texts colliding
-   * under the estimate). Otherwise the estimate is tried first and the exact measure only when
-   * it finds no room.
+   * How carefully to start (the group raises it for a unit whose texts collide once wired);
+   * default `estimate`. Below `exact`, a unit that finds no room is drawn `exact` anyway.
    */
-  exact?: boolean;
+  care?: Care;
 }
 
 /**
@@ -143,10 +157,9 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   if (!part) throw new Error(`unreachable: unresolved part ${options.ref}`);
   const geometry = unitGeometry(part.symbol.symbol, options.unit);
   const spots = spotsOf(geometry.pins, options.ref, options.roleOf);
-  if (!options.exact) {
+  if (options.care !== "exact") {
     const estimated = drawUnit(options, geometry, spots, new Set(), "estimate");
     if (estimated.ok) return estimated.drawing;
-    console.error("estimate failed", options.ref, estimated.pin, estimated.blockers);
   }
   const released = new Set<string>();
   for (;;) {
@@ -188,6 +201,12 @@ function drawUnit(
   const stacksOf = (key: string) => (released.has(key) ? [] : options.stacksOf(key));
   const occ = new Occupancy(measure);
   occ.add({ kind: "host", box: geometry.body });
+  // The pins' own names and numbers: fields and texts keep off them (each pin's stub may not).
+  occ.add(
+    ...pinTextBoxes(part.symbol, unit).map(
+      ({ pin, box }): Shape => ({ kind: "text", measure: "exact", box, owner: pinKey(ref, pin) }),
+    ),
+  );
   for (const s of spots)
     if (s.role.kind === "label" || s.role.kind === "power")
       occ.add({
@@ -289,6 +308,27 @@ function drawUnit(
     for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
   }
   for (const key of released) dropped.push(...options.stacksOf(key));
+  if (options.care === "fields") {
+    // The estimated boxes stay (the cell keeps its extent, so nothing else moves); the texts go
+    // to the first place where their ink is clear.
+    occ.remove(FIELDS, "text");
+    const inked = (f: HostFields) =>
+      fieldShapes(f, shownRef, part.part.value).filter((x) => x.measure === "exact");
+    const moved = [
+      fields,
+      ...fieldCandidates(geometry.body, geometry.pins, shownRef, part.part.value),
+    ].find((f) => occ.clear(inked(f), "exact"));
+    const chosen = moved ?? fields;
+    occ.add(...fieldShapes(chosen, shownRef, part.part.value));
+    items.symbols[0] = partSymbol(
+      part,
+      unit,
+      0,
+      { x: 0, y: 0 },
+      chosen,
+      geometry.pins.map((p) => p.pin.number),
+    );
+  }
   return {
     ok: true,
     drawing: {
