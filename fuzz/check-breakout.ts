@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { erc } from "../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../engine/kicad/cli/export-netlist.js";
 import { draftProject } from "../engine/kicad/draft/draft-project.js";
+import type { Intent } from "../engine/kicad/draft/intent.js";
 import type { SymbolCatalog } from "../engine/kicad/library/symbol-catalog.js";
 import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
 import { parseKicadNetlist } from "../engine/kicad/schematic/kicad-netlist.js";
@@ -54,21 +55,31 @@ export function netDifference(expected: readonly string[][], drawn: readonly str
 }
 
 /**
- * Builds one symbol's breakout and drafts it as `copperhead draft` does (draftProject: validate,
- * place, wire, write, then the legibility check), then proves it: kicad-cli ERC clean at every
- * severity, no error-severity legibility finding, and the nets under our netlister and
- * kicad-cli's both equal to the breakout's.
+ * Builds one symbol's breakout and proves it with `checkDraft`.
  */
 export async function checkBreakout(
   libId: string,
   options: CheckOptions,
 ): Promise<BreakoutOutcome> {
-  const started = performance.now();
   const found = await options.catalog.resolve(libId);
   if (!found.ok) return { libId, verdict: "fail", kind: "crash", detail: found.message };
   const breakout: Breakout = breakoutIntent(found.symbol, options.seed);
   if (!breakout.ok)
     return { libId, verdict: "skip", reason: breakout.reason, detail: breakout.detail };
+  return checkDraft(libId, breakout, options);
+}
+
+/**
+ * Drafts an intent as `copperhead draft` does (draftProject: validate, place, wire, write, then
+ * the legibility check) and proves it: no error-severity legibility finding, the nets under our
+ * netlister and kicad-cli's both equal to `expected`, and kicad-cli ERC clean at every severity.
+ */
+export async function checkDraft(
+  libId: string,
+  breakout: { intent: Intent; expected: string[][]; leftOut: readonly string[] },
+  options: Omit<CheckOptions, "seed">,
+): Promise<BreakoutOutcome> {
+  const started = performance.now();
   const dir = options.keep
     ? join(options.keep, libId.replace(/[^A-Za-z0-9_.-]/g, "_"))
     : await mkdtemp(join(tmpdir(), "copperhead-fuzz-"));

@@ -47,19 +47,22 @@ export async function librarySymbols(
   return ids;
 }
 
-/** `perLibrary` symbols of each library, chosen by `seed` (the same seed, the same sample). */
-export function sampleSymbols(ids: readonly string[], perLibrary: number, seed: number): string[] {
+/**
+ * `total` symbols chosen by `seed` (the same seed, the same sample), taken a library at a time
+ * in turn so every library is in it.
+ */
+export function sampleSymbols(ids: readonly string[], total: number, seed: number): string[] {
   const random = seeded(seed);
-  const byLibrary = new Map<string, string[]>();
+  const pools = new Map<string, string[]>();
   for (const id of ids) {
     const library = id.slice(0, id.indexOf(":"));
-    byLibrary.set(library, [...(byLibrary.get(library) ?? []), id]);
+    pools.set(library, [...(pools.get(library) ?? []), id]);
   }
   const chosen: string[] = [];
-  for (const members of byLibrary.values()) {
-    const pool = [...members];
-    for (let i = 0; i < perLibrary && pool.length > 0; i++)
+  while (chosen.length < total && [...pools.values()].some((p) => p.length > 0))
+    for (const pool of pools.values()) {
+      if (chosen.length >= total || pool.length === 0) continue;
       chosen.push(...pool.splice(Math.floor(random() * pool.length), 1));
-  }
+    }
   return chosen;
 }

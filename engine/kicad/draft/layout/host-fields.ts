@@ -1,4 +1,4 @@
-import type { Rect } from "../../geometry/rect.js";
+import { type Rect, rectsOverlap } from "../../geometry/rect.js";
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
 import { snap } from "../drawing.js";
@@ -42,22 +42,15 @@ export function fieldsOnSide(body: Box, side: Direction, ref: string, value: str
   const cx = grid((body.minX + body.maxX) / 2);
   const cy = grid((body.minY + body.maxY) / 2);
   switch (side) {
-    case "up":
-      return fields(
-        ref,
-        value,
-        { x: cx, y: grid(body.minY - 3.81) },
-        { x: cx, y: grid(body.minY - 1.27) },
-        undefined,
-      );
-    case "down":
-      return fields(
-        ref,
-        value,
-        { x: cx, y: grid(body.maxY + 2.54) },
-        { x: cx, y: grid(body.maxY + 5.08) },
-        undefined,
-      );
+    // One line apart, whatever grid the body's edge is on.
+    case "up": {
+      const y = grid(body.minY - 1.27);
+      return fields(ref, value, { x: cx, y: y - 2.54 }, { x: cx, y }, undefined);
+    }
+    case "down": {
+      const y = grid(body.maxY + 2.54);
+      return fields(ref, value, { x: cx, y }, { x: cx, y: y + 2.54 }, undefined);
+    }
     case "right":
       return fields(
         ref,
@@ -143,7 +136,8 @@ export function fieldCandidates(
     ...(["top-left", "top-right", "bottom-left", "bottom-right"] as const).map((c) =>
       atCorner(body, lanesX, c, ref, value),
     ),
-  ];
+    // The two texts never sit on each other (a tall value's descenders, a grid off the body).
+  ].filter((f) => !rectsOverlap(f.boxes[0], f.boxes[1], -0.1));
 }
 
 /**
