@@ -1,6 +1,12 @@
 import type { Cell } from "./layout/cell-items.js";
 import { flagColumn } from "./layout/flag-cell.js";
-import { type GroupBlock, groupBlock, groupMembers } from "./layout/group-block.js";
+import {
+  type GroupBlock,
+  groupBlock,
+  groupMembers,
+  MAX_GROUP_WIDTH,
+  WIRING,
+} from "./layout/group-block.js";
 import { fitOnPaper, type SheetPlacement } from "./layout/paper-fit.js";
 import { itemsCell } from "./layout/place-cell.js";
 import { planSatellites, type SatelliteStack } from "./layout/satellite-plan.js";
@@ -15,6 +21,8 @@ export type { SheetPlacement };
 
 const FLAGS_PER_COLUMN = 1;
 const MAX_CARE_ROUNDS = 5;
+/** How much wider a group's rows may get when no paper holds the groups as first laid out. */
+const WIDER_ROWS = [1.5, 2, 3, 4, 6];
 
 /**
  * Lays the resolved intent out: groups as captioned boxes in reading order, each a grid of unit
@@ -61,8 +69,21 @@ export class SheetLayout {
    * the groups, returns their size instead: an overflowing sheet is never drawn.
    */
   draw(): SheetPlacement {
-    const blocks = this.resolved.groups.map((g) => this.groupLayout(g));
-    return fitOnPaper(blocks, this.resolved.intent.hints?.paper);
+    const paper = this.resolved.intent.hints?.paper;
+    const first = fitOnPaper(
+      this.resolved.groups.map((g) => this.groupLayout(g, MAX_GROUP_WIDTH)),
+      paper,
+    );
+    if (first.fits) return first;
+    // Groups too tall for any paper get wider rows, which makes them lower, before giving up.
+    for (const widen of WIDER_ROWS) {
+      const wider = fitOnPaper(
+        this.resolved.groups.map((g) => this.groupLayout(g, MAX_GROUP_WIDTH * widen)),
+        paper,
+      );
+      if (wider.fits) return wider;
+    }
+    return first;
   }
 
   /**
@@ -70,9 +91,17 @@ export class SheetLayout {
    * wired, again with those units drawn more carefully (their fields moved, then the whole unit
    * measured exactly; a few rounds at most, each only raising care).
    */
-  private groupLayout(group: string): GroupBlock {
+  private groupLayout(group: string, rowWidth: number): GroupBlock {
     const care = new Map<string, Care>();
-    let block = groupBlock(this.resolved, group, this.groupCells(group, care));
+    const layout = () =>
+      groupBlock(
+        this.resolved,
+        group,
+        this.groupCells(group, care),
+        rowWidth,
+        care.get(WIRING) === "exact",
+      );
+    let block = layout();
     for (let round = 0; round < MAX_CARE_ROUNDS; round++) {
       const crowded = [...block.crowded(new PowerSymbols(this.rails))].filter(
         (id) => care.get(id) !== "exact",
@@ -80,8 +109,8 @@ export class SheetLayout {
       if (crowded.length === 0) break;
       // Moving the fields first keeps the cell as it was; only if that is not enough does the
       // whole unit get measured exactly.
-      for (const id of crowded) care.set(id, care.has(id) ? "exact" : "fields");
-      block = groupBlock(this.resolved, group, this.groupCells(group, care));
+      for (const id of crowded) care.set(id, care.has(id) || id === WIRING ? "exact" : "fields");
+      block = layout();
     }
     return block;
   }

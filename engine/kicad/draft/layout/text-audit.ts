@@ -13,7 +13,7 @@ import { unitGeometry } from "../unit-geometry.js";
 import { pinTextBoxes } from "./pin-texts.js";
 import { fieldTextBox, labelTextBox } from "./text-boxes.js";
 
-/** Part of a group's drawing and who drew it: a cell's id, or undefined for the group's wiring. */
+/** Part of a group's drawing and who drew it (a cell's id, or the group's wiring). */
 export interface OwnedDrawing {
   owner: string | undefined;
   drawing: Partial<Drawing>;
