@@ -14,7 +14,7 @@ import { type Care, unitDrawing } from "./layout/unit-cell.js";
 import type { PinRole } from "./pin-attachments.js";
 import { PowerSymbols } from "./power-symbols.js";
 import type { RailSymbols } from "./rail-symbols.js";
-import type { ResolvedIntent } from "./resolved-intent.js";
+import { pinKey, type ResolvedIntent } from "./resolved-intent.js";
 import { unitsOf } from "./unit-geometry.js";
 
 export type { SheetPlacement };
@@ -44,7 +44,7 @@ export class SheetLayout {
     for (const n of resolved.nets) {
       for (const e of n.endpoints) {
         this.roles.set(
-          `${e.ref}.${e.pin.number}`,
+          pinKey(e.ref, e.pin.number),
           n.class.class === "signal"
             ? { kind: "label", net: n.net.name }
             : { kind: "power", net: n.net.name, ground: n.class.class === "ground" },
@@ -52,7 +52,7 @@ export class SheetLayout {
       }
     }
     for (const e of resolved.noConnect)
-      this.roles.set(`${e.ref}.${e.pin.number}`, { kind: "no-connect" });
+      this.roles.set(pinKey(e.ref, e.pin.number), { kind: "no-connect" });
     this.flagNets = [...flagNets];
   }
 

@@ -5,7 +5,7 @@ import { snap } from "./drawing.js";
 import type { Obstacle } from "./layout/obstacle.js";
 import type { StubEnd } from "./layout/stub-end.js";
 import { textWidth } from "./pin-attachments.js";
-import type { ResolvedIntent } from "./resolved-intent.js";
+import { pinKey, type ResolvedIntent } from "./resolved-intent.js";
 import { RouteRequestError } from "./route/route-error.js";
 import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js";
 
@@ -116,7 +116,7 @@ export function localWires(
     if (n.class.class !== "signal") continue;
     const terminals = n.endpoints
       .filter((e) => resolved.parts.get(e.ref)?.part.group === group)
-      .map((e) => `${e.ref}.${e.pin.number}`)
+      .map((e) => pinKey(e.ref, e.pin.number))
       .flatMap((pin) => {
         const end = ends.get(pin);
         if (!end || !onGrid(end.at)) return [];

@@ -9,8 +9,10 @@ import { unitGeometry } from "../unit-geometry.js";
 /** KiCad's pin stroke and the gap it leaves between a pin line and its text (24 mils × 0.15). */
 const PIN_PEN = 0.1524;
 const TEXT_MARGIN = 0.6096 * 0.15;
-/** A little more than KiCad's own offset, so a text that grazes a pin number still counts. */
-const SLACK = 0.1;
+/** Added around each text's ink: what comes this close to a pin's text reads as touching it. */
+const SLACK = 0.15;
+/** Names inside the body are placed less predictably (their anchor, overbars): a little more. */
+const NAME_SLACK = 0.2;
 
 interface PinTextSizes {
   name: number;
@@ -70,10 +72,10 @@ export function pinTextBoxes(
   symbol: CatalogSymbol,
   unit: number,
   rotation: Rotation = 0,
-): { pin: string; box: Rect }[] {
+): { pin: string; text: string; box: Rect }[] {
   const lib = symbol.symbol;
   const sizes = textSizes(symbol.node);
-  const out: { pin: string; box: Rect }[] = [];
+  const out: { pin: string; text: string; box: Rect }[] = [];
   for (const { pin, offset, outward } of unitGeometry(lib, unit, rotation).pins) {
     if (pin.hidden) continue;
     const s = sizes.get(pin.number);
@@ -84,7 +86,8 @@ export function pinTextBoxes(
     const beside = (text: string, size: number, side: -1 | 1): Rect => {
       const { width, height } = textExtent(text, { size: [size, size] });
       const c = along(pin.length / 2);
-      const d = TEXT_MARGIN + PIN_PEN / 2;
+      // The text's own pen (a default stroke is an eighth of its size) stands it off further.
+      const d = TEXT_MARGIN + PIN_PEN / 2 + size / 8;
       const [near, far] = side < 0 ? [-d - height, -d] : [d, d + height];
       return horizontal
         ? { minX: c.x - width / 2, maxX: c.x + width / 2, minY: c.y + near, maxY: c.y + far }
@@ -93,9 +96,10 @@ export function pinTextBoxes(
     const shownName = !lib.pinNames.hidden && !s?.nameHidden && pin.name !== "" && pin.name !== "~";
     const shownNumber = !lib.pinNumbersHidden && !s?.numberHidden && pin.number !== "";
     const inside = lib.pinNames.offset > 0;
-    const add = (box: Rect) =>
+    const add = (text: string, box: Rect) =>
       out.push({
         pin: pin.number,
+        text,
         box: {
           minX: box.minX - SLACK,
           minY: box.minY - SLACK,
@@ -103,23 +107,26 @@ export function pinTextBoxes(
           maxY: box.maxY + SLACK,
         },
       });
-    if (shownNumber) add(beside(pin.number, s?.number ?? 1.27, inside ? -1 : 1));
-    if (shownName && !inside) add(beside(pin.name, s?.name ?? 1.27, -1));
+    if (shownNumber) add(pin.number, beside(pin.number, s?.number ?? 1.27, inside ? -1 : 1));
+    if (shownName && !inside) add(pin.name, beside(pin.name, s?.name ?? 1.27, -1));
     if (shownName && inside) {
       const { width, height } = textExtent(pin.name, { size: [s?.name ?? 1.27, s?.name ?? 1.27] });
-      const a = along(pin.length + lib.pinNames.offset);
-      const b = along(pin.length + lib.pinNames.offset + width);
+      // Centred on the pin's line, but an overbar or a descender makes the ink lopsided.
+      const half = height / 2 + NAME_SLACK;
+      const a = along(pin.length + lib.pinNames.offset - NAME_SLACK);
+      const b = along(pin.length + lib.pinNames.offset + width + NAME_SLACK);
       add(
+        pin.name,
         horizontal
           ? {
               minX: Math.min(a.x, b.x),
               maxX: Math.max(a.x, b.x),
-              minY: a.y - height / 2,
-              maxY: a.y + height / 2,
+              minY: a.y - half,
+              maxY: a.y + half,
             }
           : {
-              minX: a.x - height / 2,
-              maxX: a.x + height / 2,
+              minX: a.x - half,
+              maxX: a.x + half,
               minY: Math.min(a.y, b.y),
               maxY: Math.max(a.y, b.y),
             },

@@ -5,7 +5,7 @@ import type { Direction } from "../drawing.js";
 import { snap, step } from "../drawing.js";
 import { attachPin, labelShapes, type PinRole, roleNet, textWidth } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
-import type { ResolvedPart } from "../resolved-intent.js";
+import { pinKey, type ResolvedPart } from "../resolved-intent.js";
 import { unitGeometry } from "../unit-geometry.js";
 import { boxAround, type CellItems, emptyItems, shift, shiftBox, unionBox } from "./cell-items.js";
 import type { Obstacle } from "./obstacle.js";
@@ -124,7 +124,7 @@ export function stackDrawing(
     const ref = resolved.part.ref;
     const value = resolved.part.value;
     const last = i === stack.parts.length - 1;
-    const endKey = `${ref}.${sat.far}`;
+    const endKey = pinKey(ref, sat.far);
     // A stack's end has room around it (it is placed clear by its box): its power symbol stands
     // upright even when the stack hangs sideways.
     const attachment = last
@@ -157,7 +157,7 @@ export function stackDrawing(
     const next = stack.parts[i + 1];
     if (next) {
       // Name the joining net at the middle of the short wire between the two parts.
-      const net = roleOf(`${ref}.${sat.far}`);
+      const net = roleOf(pinKey(ref, sat.far));
       const name = roleNet(net);
       const w = textWidth(name);
       const mid = step(far, hang, 2.54);
