@@ -26,7 +26,7 @@ const PITCH = 2.54;
  * A stack goes at most this many grid steps out along its pin's line: further out it reads as a
  * stray part, so it is drawn on its own instead (named by labels or power symbols).
  */
-const MAX_STACK_STEPS = 40;
+const MAX_STACK_STEPS = 80;
 /** The pin's own name goes at most this many steps past its last stack. */
 const MAX_END_STEPS = 40;
 /** The legibility checker's long-wire limit: a longer run along a pin's line is a label pair. */
