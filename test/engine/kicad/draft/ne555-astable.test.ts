@@ -7,8 +7,8 @@ import type { Intent } from "../../../../engine/kicad/draft/intent.js";
 import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
-import { builtCli } from "../../../helpers/built-cli.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
+import { builtCli } from "../../../helpers/packed-cli.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -27,7 +27,7 @@ const asSets = (nets: readonly (readonly string[])[]) =>
 let cli: string;
 let dir: TempDir;
 beforeAll(async () => {
-  cli = await builtCli();
+  cli = (await builtCli()).bin;
   dir = await makeTempDir("copperhead-ne555-");
 }, 300_000);
 afterAll(() => dir.remove());

@@ -5,7 +5,7 @@ import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
-import { builtCli } from "../../../helpers/built-cli.js";
+import { builtCli } from "../../../helpers/packed-cli.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -42,7 +42,7 @@ const draft = async (name: string, body: Intent) => {
 };
 
 beforeAll(async () => {
-  cli = await builtCli();
+  cli = (await builtCli()).bin;
   dir = await makeTempDir("copperhead-stacked-");
 }, 300_000);
 afterAll(() => dir.remove());
