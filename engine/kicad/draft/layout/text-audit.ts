@@ -1,5 +1,5 @@
 import type { Point } from "../../geometry/point.js";
-import { type Rect, rectInflate, rectsOverlap } from "../../geometry/rect.js";
+import { type Rect, rectInflate, rectsOverlap, rectTranslate } from "../../geometry/rect.js";
 import { RectIndex } from "../../geometry/rect-index.js";
 import {
   pointOnSegment,
@@ -54,12 +54,7 @@ function textsOf(resolved: ResolvedIntent, d: OwnedDrawing): Text[] {
       for (const { box: b } of pinTextBoxes(symbol, s.unit, s.rotation))
         out.push({
           owner: d.owner,
-          box: {
-            minX: b.minX + s.at.x,
-            minY: b.minY + s.at.y,
-            maxX: b.maxX + s.at.x,
-            maxY: b.maxY + s.at.y,
-          },
+          box: rectTranslate(b, s.at.x, s.at.y),
           text: "",
           symbol: s.key,
           pinText: true,
@@ -102,16 +97,7 @@ export function crowdedOwners(
       const symbol = resolved.parts.get(s.ref)?.symbol.symbol;
       if (!symbol) continue;
       const b = unitGeometry(symbol, s.unit, s.rotation).body;
-      bodies.push({
-        owner: d.owner,
-        key: s.key,
-        box: {
-          minX: b.minX + s.at.x,
-          minY: b.minY + s.at.y,
-          maxX: b.maxX + s.at.x,
-          maxY: b.maxY + s.at.y,
-        },
-      });
+      bodies.push({ owner: d.owner, key: s.key, box: rectTranslate(b, s.at.x, s.at.y) });
     }
   const crowded = new Set<string>();
   const blame = (...owners: (string | undefined)[]) => {

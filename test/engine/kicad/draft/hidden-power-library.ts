@@ -1,3 +1,5 @@
+import type { Intent } from "../../../../engine/kicad/draft/intent.js";
+
 /** A library symbol with hidden power inputs, as KiCad 5-era libraries drew logic chips. */
 export const HIDDEN_POWER_LIBRARY = `(kicad_symbol_lib
 	(version 20241209)
@@ -15,3 +17,19 @@ export const HIDDEN_POWER_LIBRARY = `(kicad_symbol_lib
 	)
 )
 `;
+
+/** The buffer with its signals on a header and the header's VCC pins on net VCC. */
+export function bufferIntent(): Intent {
+  return {
+    version: 1,
+    parts: [
+      { ref: "U1", libId: "Legacy:BUF", value: "BUF", group: "Logic" },
+      { ref: "J1", libId: "Connector_Generic:Conn_01x04", value: "Header", group: "Logic" },
+    ],
+    nets: [
+      { name: "A", pins: ["U1.1", "J1.1"] },
+      { name: "Y", pins: ["U1.2", "J1.2"] },
+      { name: "VCC", pins: ["J1.3", "J1.4"], kind: "power" },
+    ],
+  };
+}

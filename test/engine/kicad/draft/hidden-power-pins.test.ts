@@ -6,7 +6,7 @@ import { draftSchematic, writeDraft } from "../../../../engine/kicad/draft/draft
 import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
-import { HIDDEN_POWER_LIBRARY } from "./hidden-power-library.js";
+import { bufferIntent, HIDDEN_POWER_LIBRARY } from "./hidden-power-library.js";
 
 let dir: TempDir;
 let catalog: SymbolCatalog;
@@ -21,18 +21,7 @@ describe("a part with hidden power inputs left out of the intent", () => {
   it("drafts ERC-clean with nothing drawn at them, joined by name to VCC and GND", async () => {
     const sheet = dir.path("out", "buffer.kicad_sch");
     const result = await draftSchematic({
-      intent: {
-        version: 1,
-        parts: [
-          { ref: "U1", libId: "Legacy:BUF", value: "BUF", group: "Logic" },
-          { ref: "J1", libId: "Connector_Generic:Conn_01x04", value: "Header", group: "Logic" },
-        ],
-        nets: [
-          { name: "A", pins: ["U1.1", "J1.1"] },
-          { name: "Y", pins: ["U1.2", "J1.2"] },
-          { name: "VCC", pins: ["J1.3", "J1.4"], kind: "power" },
-        ],
-      },
+      intent: bufferIntent(),
       sheetPath: sheet,
       catalog,
     });

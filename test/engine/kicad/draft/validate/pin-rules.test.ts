@@ -6,7 +6,7 @@ import type { ResolvedIntent } from "../../../../../engine/kicad/draft/resolved-
 import { validateIntent } from "../../../../../engine/kicad/draft/validate-intent.js";
 import { SymbolCatalog } from "../../../../../engine/kicad/library/symbol-catalog.js";
 import { makeTempDir, type TempDir } from "../../../../helpers/temp-dir.js";
-import { HIDDEN_POWER_LIBRARY } from "../hidden-power-library.js";
+import { bufferIntent, HIDDEN_POWER_LIBRARY } from "../hidden-power-library.js";
 
 // The real KiCad 9 parts the issue names: LP38691SD-1.8's two IN pins (1 visible, 6 hidden) sit
 // at one point, as do MCP73871's three V_SS pins; LP38691's pin 3 is of type no_connect.
@@ -145,18 +145,7 @@ describe("pins of type no_connect", () => {
 
 describe("hidden power inputs", () => {
   const buffer = (edit: (intent: Intent) => void = () => {}): Intent => {
-    const intent: Intent = {
-      version: 1,
-      parts: [
-        { ref: "U1", libId: "Legacy:BUF", value: "BUF", group: "Logic" },
-        { ref: "J1", libId: "Connector_Generic:Conn_01x04", value: "Header", group: "Logic" },
-      ],
-      nets: [
-        { name: "A", pins: ["U1.1", "J1.1"] },
-        { name: "Y", pins: ["U1.2", "J1.2"] },
-        { name: "VCC", pins: ["J1.3", "J1.4"], kind: "power" },
-      ],
-    };
+    const intent = bufferIntent();
     edit(intent);
     return intent;
   };
