@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../array-ops.js";
 import type { Rect } from "../geometry/rect.js";
 import type { Point } from "../symbol/geometry.js";
 import type { Direction, DrawnLabel, DrawnSymbol, DrawnWire } from "./drawing.js";
@@ -81,10 +82,10 @@ const shift = (b: Rect, p: Point): Rect => ({
   maxY: b.maxY + p.y,
 });
 const around = (points: readonly Point[]): Rect => ({
-  minX: Math.min(...points.map((p) => p.x)),
-  minY: Math.min(...points.map((p) => p.y)),
-  maxX: Math.max(...points.map((p) => p.x)),
-  maxY: Math.max(...points.map((p) => p.y)),
+  minX: minOf(points.map((p) => p.x)),
+  minY: minOf(points.map((p) => p.y)),
+  maxX: maxOf(points.map((p) => p.x)),
+  maxY: maxOf(points.map((p) => p.y)),
 });
 
 /** Where a power symbol on a stub facing `outward` points. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { pushAll } from "../../array-ops.js";
 import type { SymbolLookup } from "../library/symbol-catalog.js";
 import { intentSchema } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
@@ -71,7 +72,7 @@ export async function validateIntent(
     } else tokens.set(token, n.net.name);
   }
 
-  if (context.bom !== undefined) findings.items.push(...bomFindings(intent, parts, context.bom));
+  if (context.bom !== undefined) pushAll(findings.items, bomFindings(intent, parts, context.bom));
   if (findings.items.length > 0) return { ok: false, findings: findings.items };
   return {
     ok: true,

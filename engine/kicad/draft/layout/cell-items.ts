@@ -1,3 +1,4 @@
+import { maxOf, minOf, pushAll } from "../../../array-ops.js";
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js";
 import { snap } from "../drawing.js";
@@ -55,10 +56,10 @@ export function boxAround(points: readonly Point[]): Box {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   return {
-    minX: Math.min(...xs),
-    minY: Math.min(...ys),
-    maxX: Math.max(...xs),
-    maxY: Math.max(...ys),
+    minX: minOf(xs),
+    minY: minOf(ys),
+    maxX: maxOf(xs),
+    maxY: maxOf(ys),
   };
 }
 
@@ -86,13 +87,13 @@ export const shiftBox = (b: Box, o: Point): Box => ({
 export const shiftShape = (s: Shape, o: Point): Shape => ({ ...s, box: shiftBox(s.box, o) });
 
 export function merge(into: Drawing, part: Partial<Drawing>): void {
-  into.symbols.push(...(part.symbols ?? []));
-  into.wires.push(...(part.wires ?? []));
-  into.junctions.push(...(part.junctions ?? []));
-  into.labels.push(...(part.labels ?? []));
-  into.noConnects.push(...(part.noConnects ?? []));
-  into.rects.push(...(part.rects ?? []));
-  into.texts.push(...(part.texts ?? []));
+  pushAll(into.symbols, part.symbols ?? []);
+  pushAll(into.wires, part.wires ?? []);
+  pushAll(into.junctions, part.junctions ?? []);
+  pushAll(into.labels, part.labels ?? []);
+  pushAll(into.noConnects, part.noConnects ?? []);
+  pushAll(into.rects, part.rects ?? []);
+  pushAll(into.texts, part.texts ?? []);
 }
 
 /** Items moved by `o`: symbols with their fields, wires, junctions, labels and attachments. */
@@ -122,9 +123,9 @@ export function shiftItems(items: CellItems, o: Point): CellItems {
 }
 
 export function addItems(into: CellItems, more: CellItems): void {
-  into.symbols.push(...more.symbols);
-  into.wires.push(...more.wires);
-  into.junctions.push(...more.junctions);
-  into.labels.push(...more.labels);
-  into.attachments.push(...more.attachments);
+  pushAll(into.symbols, more.symbols);
+  pushAll(into.wires, more.wires);
+  pushAll(into.junctions, more.junctions);
+  pushAll(into.labels, more.labels);
+  pushAll(into.attachments, more.attachments);
 }

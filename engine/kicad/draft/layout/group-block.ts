@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
@@ -75,7 +76,7 @@ export function groupBlock(
   let width = 0;
   // A cell wider than the usual row (a big IC with its hung parts) widens every row: the group is
   // that wide anyway, and narrow rows under it would only make it taller.
-  const rowWidth = Math.max(maxRowWidth, ...cells.map((c) => c.box.maxX - c.box.minX));
+  const rowWidth = Math.max(maxRowWidth, maxOf(cells.map((c) => c.box.maxX - c.box.minX)));
   for (const cell of cells) {
     const w = cell.box.maxX - cell.box.minX;
     const h = cell.box.maxY - cell.box.minY;
@@ -110,7 +111,7 @@ export function groupBlock(
   const noteTop = contentHeight + CELL_GAP;
   for (const lines of noteLines) {
     contentHeight += CELL_GAP + lines.length * 2.54;
-    width = Math.max(width, ...lines.map((l) => textWidth(l)));
+    width = Math.max(width, maxOf(lines.map((l) => textWidth(l))));
   }
   width = Math.max(width, textWidth(group) * 1.6);
   const boxWidth = snap(width + 2 * GROUP_PAD + 2.54, 2.54);

@@ -178,7 +178,9 @@ export function hangStacks(options: {
     occ.add(
       { kind: "body", measure: "estimate", box: shiftBox(drawing.estimate, at), owner, area: true },
       { kind: "body", measure: "exact", box: shiftBox(drawing.box, at), owner, area: true },
-      ...drawing.obstacles.map(
+    );
+    occ.addAll(
+      drawing.obstacles.map(
         (o): Shape => ({
           kind: "body",
           measure: "estimate",
@@ -218,7 +220,8 @@ export function hangStacks(options: {
     if (last !== pin) out.items.junctions.push(last);
   }
   out.items.attachments.push({ pin: pinKey, attachment });
-  occ.add(...attachment.shapes, estimate(boxAround([pin, base]), pinKey));
+  occ.addAll(attachment.shapes);
+  occ.add(estimate(boxAround([pin, base]), pinKey));
   const stub = attachment.wires[0];
   if (stub && attachment.labels.length > 0) out.stubEnds.set(pinKey, { at: stub.b, from: stub.a });
   return out;

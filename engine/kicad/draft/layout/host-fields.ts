@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../../array-ops.js";
 import { type Rect, rectsOverlap } from "../../geometry/rect.js";
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
@@ -86,8 +87,8 @@ function atCorner(
   const left = corner.endsWith("left");
   const xs = top ? lanesX.up : lanesX.down;
   const x = left
-    ? grid(Math.min(body.minX, ...xs) - 1.27)
-    : grid(Math.max(body.maxX, ...xs) + 1.27);
+    ? grid(Math.min(body.minX, minOf(xs)) - 1.27)
+    : grid(Math.max(body.maxX, maxOf(xs)) + 1.27);
   const near = top ? grid(body.minY - 2.54) : grid(body.maxY + 2.54);
   const [first, second] = top ? [near - 2.54, near] : [near, near + 2.54];
   return fields(ref, value, { x, y: first }, { x, y: second }, left ? "right" : "left");

@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import { overlapX, overlapY, type Rect, rectUnionAll } from "../../geometry/rect.js";
 import { RectIndex } from "../../geometry/rect-index.js";
 
@@ -86,7 +87,7 @@ export function shapesClash(a: Shape, b: Shape, measure: Measure): boolean {
 }
 
 const INDEX_CELL = 12.7;
-const REACH = Math.max(ESTIMATE_GAP, ...Object.values(GAP));
+const REACH = Math.max(ESTIMATE_GAP, maxOf(Object.values(GAP)));
 
 /**
  * Free space while a cell is drawn, under one measure: everything placed so far in a spatial
@@ -105,6 +106,10 @@ export class Occupancy {
   }
 
   add(...shapes: Shape[]): void {
+    this.addAll(shapes);
+  }
+
+  addAll(shapes: Iterable<Shape>): void {
     for (const s of shapes) {
       this.shapes.push(s);
       this.index.add(s.box);

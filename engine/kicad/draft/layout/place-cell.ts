@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
@@ -35,9 +36,9 @@ export function itemsCell(
         noConnects: [],
       };
       for (const { pin, attachment: a } of moved.attachments) {
-        out.wires?.push(...a.wires);
-        if (!wired.has(pin)) out.labels?.push(...a.labels);
-        out.noConnects?.push(...a.noConnects);
+        pushAll(out.wires ?? [], a.wires);
+        if (!wired.has(pin)) pushAll(out.labels ?? [], a.labels);
+        pushAll(out.noConnects ?? [], a.noConnects);
         a.symbols.forEach((s, i) => {
           const value = a.powerValues[i];
           if (!value) return;

@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { rectsOverlap } from "../../geometry/rect.js";
 import type { Rotation } from "../../schematic/placed-symbol.js";
 import type { Box, Point } from "../../symbol/geometry.js";
@@ -149,10 +150,13 @@ export function stackDrawing(
         ...geometry.pins.map((p) => p.pin.number),
       ]),
     );
-    boxes.push(body, ...inked([refAt, valueAt]));
+    pushAll(boxes, [body, ...inked([refAt, valueAt])]);
     const guess = [body, estimatedField(refAt, ref), estimatedField(valueAt, value)];
-    obstacles.push(...guess.map((box) => ({ box })));
-    estimates.push(...guess);
+    pushAll(
+      obstacles,
+      guess.map((box) => ({ box })),
+    );
+    pushAll(estimates, guess);
 
     const next = stack.parts[i + 1];
     if (next) {

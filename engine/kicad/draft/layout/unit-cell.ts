@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { unitLetters } from "../../schematic/netlist/pin-net-name.js";
 import type { Box } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
@@ -165,8 +166,8 @@ function drawUnit(
   const occ = new Occupancy(measure);
   occ.add({ kind: "host", box: geometry.body });
   // The pins' own names and numbers: fields and texts keep off them (each pin's stub may not).
-  occ.add(
-    ...pinTextBoxes(part.symbol, unit).map(
+  occ.addAll(
+    pinTextBoxes(part.symbol, unit).map(
       ({ pin, box }): Shape => ({ kind: "text", measure: "exact", box, owner: pinKey(ref, pin) }),
     ),
   );
@@ -181,7 +182,7 @@ function drawUnit(
   const fields = exact
     ? placeHostFields(geometry.body, geometry.pins, shownRef, part.part.value, occ)
     : estimatedFields(geometry.body, geometry.pins, shownRef, part.part.value);
-  occ.add(...fieldShapes(fields, shownRef, part.part.value));
+  occ.addAll(fieldShapes(fields, shownRef, part.part.value));
   const items = emptyItems();
   items.symbols.push(
     partSymbol(
@@ -226,7 +227,7 @@ function drawUnit(
         } as const);
     if (!placed.ok) return { ok: false, pin: spot.key, blockers: placed.blockers };
     attachments.set(spot.key, placed.attachment);
-    occ.add(...placed.attachment.shapes);
+    occ.addAll(placed.attachment.shapes);
     const stub = placed.attachment.wires[0];
     if (stub && placed.attachment.labels.length > 0)
       stubEnds.set(spot.key, { at: stub.b, from: stub.a });
@@ -267,10 +268,10 @@ function drawUnit(
     });
     if (!hung.ok) return { ok: false, pin: spot.key, blockers: hung.blockers };
     addItems(items, hung.items);
-    dropped.push(...hung.released);
+    pushAll(dropped, hung.released);
     for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
   }
-  for (const key of released) dropped.push(...options.stacksOf(key));
+  for (const key of released) pushAll(dropped, options.stacksOf(key));
   if (options.care === "fields") {
     // The estimated boxes stay (the cell keeps its extent, so nothing else moves); the texts go
     // to the first place where their ink is clear.
@@ -282,7 +283,7 @@ function drawUnit(
       ...fieldCandidates(geometry.body, geometry.pins, shownRef, part.part.value),
     ].find((f) => occ.clear(inked(f), "exact"));
     const chosen = moved ?? fields;
-    occ.add(...fieldShapes(chosen, shownRef, part.part.value));
+    occ.addAll(fieldShapes(chosen, shownRef, part.part.value));
     items.symbols[0] = partSymbol(
       part,
       unit,

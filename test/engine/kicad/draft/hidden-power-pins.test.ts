@@ -2,7 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
-import { draftSchematic, writeDraft } from "../../../../engine/kicad/draft/draft-schematic.js";
+import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
+import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
@@ -34,7 +35,7 @@ describe("a part with hidden power inputs left out of the intent", () => {
     expect(result.report.openPins).toEqual([]);
     expect(result.report.noConnects).toBe(0);
     await mkdir(dir.path("out"), { recursive: true });
-    await writeDraft(result.files);
+    await writeDraft({ files: result.files });
     const report = await erc(sheet);
     expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
     const nets = parseKicadNetlist(await exportNetlist(sheet)).nets;

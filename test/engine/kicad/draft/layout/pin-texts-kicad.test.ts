@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderSvg } from "../../../../../engine/kicad/cli/render-svg.js";
-import { draftSchematic, writeDraft } from "../../../../../engine/kicad/draft/draft-schematic.js";
+import { draftSchematic } from "../../../../../engine/kicad/draft/draft-schematic.js";
 import type { Intent } from "../../../../../engine/kicad/draft/intent.js";
 import { pinTextBoxes } from "../../../../../engine/kicad/draft/layout/pin-texts.js";
+import { writeDraft } from "../../../../../engine/kicad/draft/write-draft.js";
 import { SymbolCatalog } from "../../../../../engine/kicad/library/symbol-catalog.js";
 import { readSchematic } from "../../../../../engine/kicad/schematic/read-schematic.js";
 import { parseSexp } from "../../../../../engine/kicad/sexp/parse.js";
@@ -40,7 +41,7 @@ describe.each(Object.entries(DRAFTS))("pin names and numbers in the %s draft", (
     if (!result.ok) throw new Error(JSON.stringify(result.findings));
     const { mkdir } = await import("node:fs/promises");
     await mkdir(dir.path(name), { recursive: true });
-    await writeDraft(result.files);
+    await writeDraft({ files: result.files });
     const [svg] = await renderSvg(sheetPath, dir.path(name, "svg"));
     const inked = readSvgStrokedText(await readFile(svg as string, "utf8"));
     const sheet = readSchematic(parseSexp(result.files.sheet.text));
