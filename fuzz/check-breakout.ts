@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CopperheadError, describeError } from "../engine/errors.js";
 import { erc } from "../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../engine/kicad/cli/export-netlist.js";
 import { draftProject } from "../engine/kicad/draft/draft-project.js";
@@ -145,7 +146,12 @@ export async function checkDraft(
       libId,
       verdict: "fail",
       kind: "crash",
-      detail: String((error as Error).stack ?? error),
+      // A CopperheadError's message leaves its fix out (describeError joins them); the stack
+      // says where anything else came from.
+      detail:
+        error instanceof CopperheadError
+          ? describeError(error)
+          : String((error as Error).stack ?? error),
     };
   } finally {
     if (!options.keep) await rm(dir, { recursive: true, force: true });

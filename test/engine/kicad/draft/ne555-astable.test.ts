@@ -1,5 +1,4 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
@@ -9,6 +8,7 @@ import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netl
 import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 import { builtCli } from "../../../helpers/packed-cli.js";
+import { type BinRun, runBin } from "../../../helpers/run-bin.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -46,16 +46,13 @@ describe.each([
   const slug = name.replaceAll(" ", "-");
   const sheet = () => dir.path(slug, "ne555.kicad_sch");
   let intent: Intent;
-  let run: { exitCode?: number; stdout: string; stderr: string };
+  let run: BinRun;
 
   beforeAll(async () => {
     intent = edit(JSON.parse(await readFile(FIXTURE, "utf8")) as Intent);
     const path = dir.path(`${slug}.intent.json`);
     await writeFile(path, JSON.stringify(intent));
-    run = await execa("node", [cli, "draft", "--intent", path, "--out", sheet()], {
-      cwd: dir.dir,
-      reject: false,
-    });
+    run = await runBin(cli, ["draft", "--intent", path, "--out", sheet()], { cwd: dir.dir });
   });
 
   it("exits 0 with no error-severity legibility finding", () => {

@@ -1,11 +1,11 @@
 import { access, writeFile } from "node:fs/promises";
-import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
 import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { builtCli } from "../../../helpers/packed-cli.js";
+import { runBin } from "../../../helpers/run-bin.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -35,9 +35,8 @@ let dir: TempDir;
 const draft = async (name: string, body: Intent) => {
   const path = dir.path(`${name}.intent.json`);
   await writeFile(path, JSON.stringify(body));
-  return execa("node", [cli, "draft", "--intent", path, "--out", dir.path(name, "ldo.kicad_sch")], {
+  return runBin(cli, ["draft", "--intent", path, "--out", dir.path(name, "ldo.kicad_sch")], {
     cwd: dir.dir,
-    reject: false,
   });
 };
 
