@@ -1,0 +1,77 @@
+import { join, resolve } from "node:path";
+import { readOptional } from "../../../repo/read-optional.js";
+import { flag } from "../../sexp/node.js";
+import type { FootprintLibrary } from "./footprint-catalog.js";
+import { footprintDirs } from "./footprint-dirs.js";
+import { type LibTable, type LibTableRow, parseLibTable } from "./lib-table.js";
+
+export const FP_LIB_TABLE = "fp-lib-table";
+
+/** What copperhead writes in the `descr` of the rows it owns, so a later run can find them. */
+export const VENDORED_DESCR = "copperhead vendored footprints";
+
+/** Where vendored footprints go, relative to the project folder. */
+export const VENDOR_DIR = "footprints";
+
+export function isVendoredRow(row: LibTableRow): boolean {
+  return row.descr === VENDORED_DESCR;
+}
+
+/** The row that points KiCad at a vendored copy of `nickname`. */
+export function vendoredRow(nickname: string): LibTableRow {
+  return {
+    name: nickname,
+    type: "KiCad",
+    uri: `\${KIPRJMOD}/${VENDOR_DIR}/${nickname}.pretty`,
+    options: "",
+    descr: VENDORED_DESCR,
+  };
+}
+
+/**
+ * A library URI with KiCad's variables expanded: `${KIPRJMOD}` is the project folder,
+ * `${KICAD9_FOOTPRINT_DIR}` (or an older version's) the installed libraries, anything else
+ * the environment. Undefined when a variable is unknown (KiCad cannot load that row either).
+ */
+export function expandUri(
+  uri: string,
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  let unknown = false;
+  const expanded = uri.replace(/\$\{([A-Za-z0-9_]+)\}|\$\(([A-Za-z0-9_]+)\)/g, (_, a, b) => {
+    const name = (a ?? b) as string;
+    if (name === "KIPRJMOD") return projectDir;
+    const value =
+      env[name] ?? (/^KICAD\d*_FOOTPRINT_DIR$/.test(name) ? footprintDirs(env)[0] : undefined);
+    if (value === undefined) unknown = true;
+    return value ?? "";
+  });
+  return unknown ? undefined : resolve(projectDir, expanded);
+}
+
+export interface ProjectTable {
+  /** The table as read, or undefined when the project has none. */
+  readonly table: LibTable | undefined;
+  /** Usable KiCad-format rows, as libraries; rows KiCad could not load are left out. */
+  readonly libraries: FootprintLibrary[];
+}
+
+/** The project's fp-lib-table (next to the board), parsed; a missing table is an empty one. */
+export async function readProjectTable(
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ProjectTable> {
+  const file = join(projectDir, FP_LIB_TABLE);
+  const text = await readOptional(file);
+  if (text === undefined) return { table: undefined, libraries: [] };
+  const table = parseLibTable(text, file, "fp_lib_table");
+  const libraries: FootprintLibrary[] = [];
+  for (const row of table.rows) {
+    if (row.type !== "KiCad" || (row.node && flag(row.node, "disabled"))) continue;
+    const dir = expandUri(row.uri, projectDir, env);
+    if (dir !== undefined)
+      libraries.push({ nickname: row.name, dir, source: "project", vendored: isVendoredRow(row) });
+  }
+  return { table, libraries };
+}

@@ -1,0 +1,78 @@
+import type { Rect } from "../../geometry/rect.js";
+
+/**
+ * Rectangles by id on a uniform grid of buckets, with removal: the placer moves parts thousands
+ * of times, and each legality test must only look at the neighbours of the spot it tries.
+ */
+export class Occupancy {
+  private readonly buckets = new Map<number, Set<number>>();
+  private readonly rects = new Map<number, Rect>();
+
+  constructor(private readonly cell: number) {}
+
+  set(id: number, rect: Rect): void {
+    this.remove(id);
+    this.rects.set(id, rect);
+    this.forCells(rect, (key) => {
+      let bucket = this.buckets.get(key);
+      if (!bucket) {
+        bucket = new Set();
+        this.buckets.set(key, bucket);
+      }
+      bucket.add(id);
+    });
+  }
+
+  remove(id: number): void {
+    const rect = this.rects.get(id);
+    if (!rect) return;
+    this.rects.delete(id);
+    this.forCells(rect, (key) => this.buckets.get(key)?.delete(id));
+  }
+
+  get(id: number): Rect | undefined {
+    return this.rects.get(id);
+  }
+
+  /**
+   * Whether `rect` comes closer than `gap` to any stored rectangle other than those in `ignore`
+   * (touching at exactly `gap` is allowed).
+   */
+  collides(rect: Rect, gap: number, ignore?: ReadonlySet<number> | number): boolean {
+    const probe = {
+      minX: rect.minX - gap,
+      minY: rect.minY - gap,
+      maxX: rect.maxX + gap,
+      maxY: rect.maxY + gap,
+    };
+    let hit = false;
+    this.forCells(probe, (key) => {
+      if (hit) return;
+      const bucket = this.buckets.get(key);
+      if (!bucket) return;
+      for (const id of bucket) {
+        if (ignore !== undefined && (typeof ignore === "number" ? id === ignore : ignore.has(id)))
+          continue;
+        const other = this.rects.get(id) as Rect;
+        if (
+          probe.minX < other.maxX - 1e-9 &&
+          other.minX < probe.maxX - 1e-9 &&
+          probe.minY < other.maxY - 1e-9 &&
+          other.minY < probe.maxY - 1e-9
+        ) {
+          hit = true;
+          return;
+        }
+      }
+    });
+    return hit;
+  }
+
+  private forCells(r: Rect, visit: (key: number) => void): void {
+    const x0 = Math.floor(r.minX / this.cell);
+    const x1 = Math.floor(r.maxX / this.cell);
+    const y0 = Math.floor(r.minY / this.cell);
+    const y1 = Math.floor(r.maxY / this.cell);
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) visit(x * 65_536 + y);
+  }
+}

@@ -1,0 +1,221 @@
+import type { Point } from "../../geometry/point.js";
+import type { Rect } from "../../geometry/rect.js";
+import type { Edge } from "../inputs/layout-config.js";
+import { Occupancy } from "./occupancy.js";
+import {
+  courtyardAt,
+  type PartPose,
+  type PlacementProblem,
+  type ProblemPart,
+  padAt,
+  padBoxesAt,
+} from "./problem.js";
+
+/** How much a decoupling cap's distance to its pin weighs against a signal net's length. */
+export const DECOUPLING_WEIGHT = 6;
+/** Per mm a decoupling cap's pad lies beyond its reach: out of reach is nearly never worth it. */
+export const REACH_PENALTY = 40;
+/** How much a group's spread weighs: enough to keep a subsystem together, less than its nets. */
+export const GROUP_WEIGHT = 0.3;
+
+/**
+ * The placer's mutable state: every part's pose (undefined while unplaced), an occupancy index
+ * of the placed courtyards, and the cost terms each part touches, so a move is judged by
+ * recomputing only those.
+ */
+export class PlacerState {
+  readonly poses: (PartPose | undefined)[];
+  /** The edge each connector sits on now (undeclared ones may move); undefined for others. */
+  readonly edges: (Edge | undefined)[];
+  readonly occupancy: Occupancy;
+  private readonly netsOf: number[][];
+  private readonly pairsOf: number[][];
+  private readonly groups: number[][];
+  /** Index into `groups` per part, -1 for parts outside any group of two or more. */
+  private readonly groupOf: number[];
+
+  constructor(readonly problem: PlacementProblem) {
+    const n = problem.parts.length;
+    this.poses = new Array(n).fill(undefined);
+    this.edges = problem.parts.map((p) => p.edge);
+    this.occupancy = new Occupancy(4);
+    this.netsOf = problem.parts.map(() => []);
+    this.pairsOf = problem.parts.map(() => []);
+    problem.nets.forEach((net, i) => {
+      const seen = new Set<number>();
+      for (const pin of net.pins) {
+        if (seen.has(pin.part)) continue;
+        seen.add(pin.part);
+        this.netsOf[pin.part]?.push(i);
+      }
+    });
+    problem.decoupling.forEach((pair, i) => {
+      this.pairsOf[pair.cap]?.push(i);
+      this.pairsOf[pair.ic]?.push(i);
+    });
+    const groups = new Map<number, number[]>();
+    for (const part of problem.parts) {
+      if (part.group === undefined) continue;
+      const list = groups.get(part.group) ?? [];
+      list.push(part.index);
+      groups.set(part.group, list);
+    }
+    this.groups = [...groups.values()].filter((g) => g.length > 1);
+    this.groupOf = problem.parts.map(() => -1);
+    this.groups.forEach((members, g) => {
+      for (const m of members) this.groupOf[m] = g;
+    });
+  }
+
+  part(i: number): ProblemPart {
+    return this.problem.parts[i] as ProblemPart;
+  }
+
+  place(i: number, pose: PartPose): void {
+    this.poses[i] = pose;
+    this.occupancy.set(i, courtyardAt(this.part(i), pose));
+  }
+
+  unplace(i: number): void {
+    this.poses[i] = undefined;
+    this.occupancy.remove(i);
+  }
+
+  /** Whether part `i` may stand at `pose`, other parts as they are (itself and `ignore` excepted). */
+  legal(i: number, pose: PartPose, ignore?: ReadonlySet<number>): boolean {
+    const { problem } = this;
+    const part = this.part(i);
+    const box = courtyardAt(part, pose);
+    const m = problem.edgeMargin;
+    let left = m;
+    let right = m;
+    let top = m;
+    let bottom = m;
+    if (part.role === "hole") left = right = top = bottom = 0;
+    else if (part.role === "connector") {
+      const edge = this.edges[i];
+      if (edge === "left") left = 0;
+      if (edge === "right") right = 0;
+      if (edge === "top") top = 0;
+      if (edge === "bottom") bottom = 0;
+    }
+    const eps = 1e-9;
+    if (box.minX < left - eps || box.minY < top - eps) return false;
+    if (box.maxX > problem.width - right + eps || box.maxY > problem.height - bottom + eps)
+      return false;
+    const keep = problem.edgeClearance + 0.05;
+    for (const pad of padBoxesAt(part, pose)) {
+      if (pad.minX < keep || pad.minY < keep) return false;
+      if (pad.maxX > problem.width - keep || pad.maxY > problem.height - keep) return false;
+    }
+    for (const k of problem.keepouts) if (overlaps(box, k, problem.spacing)) return false;
+    const skip = ignore ? new Set([...ignore, i]) : i;
+    return !this.occupancy.collides(box, problem.spacing, skip);
+  }
+
+  /** Pad centre of a pin, or undefined while its part is unplaced. */
+  pin(part: number, pad: number): Point | undefined {
+    const pose = this.poses[part];
+    return pose ? padAt(this.part(part), pose, pad) : undefined;
+  }
+
+  /** Weighted half-perimeter of net `n` over its placed pins. */
+  netCost(n: number): number {
+    const net = this.problem.nets[n];
+    if (!net || net.weight === 0) return 0;
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    let count = 0;
+    for (const { part, pad } of net.pins) {
+      const p = this.pin(part, pad);
+      if (!p) continue;
+      count++;
+      if (p.x < minX) minX = p.x;
+      if (p.x > maxX) maxX = p.x;
+      if (p.y < minY) minY = p.y;
+      if (p.y > maxY) maxY = p.y;
+    }
+    return count < 2 ? 0 : net.weight * (maxX - minX + maxY - minY);
+  }
+
+  pairDistance(k: number): number | undefined {
+    const pair = this.problem.decoupling[k];
+    if (!pair) return undefined;
+    const a = this.pin(pair.cap, pair.capPad);
+    const b = this.pin(pair.ic, pair.icPad);
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : undefined;
+  }
+
+  private pairCost(k: number): number {
+    const d = this.pairDistance(k);
+    if (d === undefined) return 0;
+    return DECOUPLING_WEIGHT * d + REACH_PENALTY * Math.max(0, d - this.problem.decouplingReach);
+  }
+
+  private groupCost(g: number): number {
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    let count = 0;
+    for (const i of this.groups[g] ?? []) {
+      const pose = this.poses[i];
+      if (!pose) continue;
+      count++;
+      minX = Math.min(minX, pose.x);
+      maxX = Math.max(maxX, pose.x);
+      minY = Math.min(minY, pose.y);
+      maxY = Math.max(maxY, pose.y);
+    }
+    return count < 2 ? 0 : GROUP_WEIGHT * (maxX - minX + maxY - minY);
+  }
+
+  /** The cost terms parts `ids` take part in, summed (the part of the total a move can change). */
+  localCost(ids: readonly number[]): number {
+    const nets = new Set<number>();
+    const pairs = new Set<number>();
+    const groups = new Set<number>();
+    for (const i of ids) {
+      for (const n of this.netsOf[i] ?? []) nets.add(n);
+      for (const k of this.pairsOf[i] ?? []) pairs.add(k);
+      const g = this.groupOf[i] ?? -1;
+      if (g >= 0) groups.add(g);
+    }
+    let cost = 0;
+    for (const n of nets) cost += this.netCost(n);
+    for (const k of pairs) cost += this.pairCost(k);
+    for (const g of groups) cost += this.groupCost(g);
+    return cost;
+  }
+
+  totalCost(): number {
+    let cost = 0;
+    for (let n = 0; n < this.problem.nets.length; n++) cost += this.netCost(n);
+    for (let k = 0; k < this.problem.decoupling.length; k++) cost += this.pairCost(k);
+    for (let g = 0; g < this.groups.length; g++) cost += this.groupCost(g);
+    return cost;
+  }
+
+  /** Decoupling pairs of part `i` that are currently within reach. */
+  pairsWithinReach(i: number): number[] {
+    return (this.pairsOf[i] ?? []).filter(
+      (k) => (this.pairDistance(k) ?? Infinity) <= this.problem.decouplingReach,
+    );
+  }
+
+  netsOfPart(i: number): readonly number[] {
+    return this.netsOf[i] ?? [];
+  }
+
+  pairsOfPart(i: number): readonly number[] {
+    return this.pairsOf[i] ?? [];
+  }
+}
+
+function overlaps(a: Rect, b: Rect, gap: number): boolean {
+  return (
+    a.minX < b.maxX + gap && b.minX < a.maxX + gap && a.minY < b.maxY + gap && b.minY < a.maxY + gap
+  );
+}
