@@ -7,6 +7,7 @@ import { drcCommand } from "./commands/drc.js";
 import { ercCommand } from "./commands/erc.js";
 import { graphCommand } from "./commands/graph.js";
 import { initCommand } from "./commands/init.js";
+import { layoutCommand } from "./commands/layout.js";
 import { nextCommand } from "./commands/next.js";
 import { scoreCommand } from "./commands/score.js";
 import { signoffCommand } from "./commands/signoff.js";
@@ -27,6 +28,7 @@ export const commands: readonly Command[] = [
   scoreCommand,
   draftCommand,
   diffCommand,
+  layoutCommand,
   doCommand,
 ];
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CopperheadError, type ErrorCategory } from "../errors.js";
 import { stageNames } from "../flow/stage-names.js";
 import { parseJson } from "../json-text.js";
+import { layoutConfigSchema } from "../kicad/layout/inputs/layout-config.js";
 import { legibilityConfigSchema } from "../kicad/legibility/config.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
 import { describeIssues } from "../zod-issues.js";
@@ -36,6 +37,8 @@ export const configSchema = z.strictObject({
   legibility: legibilityConfigSchema,
   /** Score weight overrides and the cap floor (docs/score.md). */
   score: scoreConfigSchema,
+  /** The board when the spec recorded none, and the placer's settings (docs/layout.md). */
+  layout: layoutConfigSchema,
   provider: z.string().min(1).optional(),
   model: z.string().min(1).nullable().optional(),
   /** A model per stage (or `do`), beating `model` for that stage's runs. */
