@@ -254,8 +254,17 @@ export async function layoutBoard(
     maxY: origin.y + spec.height,
   };
   const ground = groundNet(input.nets);
+  // A pour nothing connects to is one isolated island (DRC warns): it waits for the router's
+  // ground vias when no pad of the net reaches the bottom layer.
+  const pourReach = ground
+    ? ground.pins.some((pin) => {
+        const part = problem.parts.find((p) => p.ref === pin.ref);
+        return (part?.padsOf.get(pin.pin) ?? []).some((i) => part?.shape.pads[i]?.copperBack);
+      })
+    : false;
+  const pour = spec.groundPour && ground !== undefined && pourReach;
   const zones: BoardZone[] = [];
-  if (spec.groundPour && ground) {
+  if (pour && ground) {
     zones.push({
       net: ground.name,
       name: `${ground.name} pour`,
@@ -382,7 +391,7 @@ export async function layoutBoard(
     unrouted,
     groundPour:
       spec.groundPour && ground
-        ? { net: ground.name, layer: "B.Cu", filledArea: undefined }
+        ? { net: ground.name, layer: "B.Cu", filledArea: undefined, deferred: !pour }
         : undefined,
     netClasses: classes.map((c) => ({
       name: c.name,

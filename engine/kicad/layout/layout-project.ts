@@ -15,9 +15,10 @@ import { layoutInputFromSchematic } from "./inputs/from-schematic.js";
 import { intentGroups } from "./inputs/intent-groups.js";
 import type { LayoutConfig } from "./inputs/layout-config.js";
 import type { LayoutConstraint } from "./inputs/layout-constraints.js";
-import { type LayoutOptions, layoutBoard } from "./layout-board.js";
+import { type LayoutOptions, type LayoutResult, layoutBoard } from "./layout-board.js";
 import type { LayoutFinding } from "./layout-finding.js";
 import { FootprintCatalog } from "./library/footprint-catalog.js";
+import type { LibTable } from "./library/lib-table.js";
 import { readProjectTable } from "./library/project-libraries.js";
 import { planVendoring, writeVendoring } from "./library/vendor-footprints.js";
 import { DEFAULT_RULES } from "./project/design-rules.js";
@@ -98,7 +99,40 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
   });
   if (!laid.ok) return { ok: false, board, findings: laid.findings };
 
-  const projectFile = join(dir, `${stem}.kicad_pro`);
+  return {
+    board,
+    ...(await writeLayout({
+      board,
+      laid,
+      table: projectTable.table,
+      env,
+      ...(input.pcbnew ? { pcbnew: input.pcbnew } : {}),
+      ...(input.route ? { route: input.route } : {}),
+    })),
+  };
+}
+
+export interface WriteLayoutInput {
+  readonly board: string;
+  readonly laid: Extract<LayoutResult, { ok: true }>;
+  /** The project's fp-lib-table as read (merged, never replaced). */
+  readonly table: LibTable | undefined;
+  readonly env: NodeJS.ProcessEnv;
+  readonly pcbnew?: PcbnewRunOptions;
+  readonly route?: (placed: BoardModel) => Promise<BoardModel>;
+}
+
+/**
+ * The writing half of a layout: the `.kicad_pro` with the design rules merged in, the ground
+ * pour filled through pcbnew (under those rules), then the files — vendored footprints and the
+ * merged fp-lib-table, the project file, and the board last, each atomically.
+ */
+export async function writeLayout(
+  input: WriteLayoutInput,
+): Promise<{ ok: true; report: LayoutReport; model: BoardModel; written: string[] }> {
+  const { board, laid, env } = input;
+  const dir = dirname(board);
+  const projectFile = join(dir, `${basename(board, ".kicad_pcb")}.kicad_pro`);
   const projectText = mergeProjectFile(
     await readOptional(projectFile),
     projectFile,
@@ -107,7 +141,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
   );
   const routed = input.route ? await input.route(laid.model) : laid.model;
   const filled = await fillZones(routed, { ...input.pcbnew, env, project: projectText });
-  const vendoring = await planVendoring(dir, laid.footprints, projectTable.table);
+  const vendoring = await planVendoring(dir, laid.footprints, input.table);
   const text = boardText(filled);
 
   const written = await writeVendoring(vendoring);
@@ -123,7 +157,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
       ? { ...laid.report.groundPour, filledArea: filledArea(filled) }
       : undefined,
   };
-  return { ok: true, board, report, model: filled, written };
+  return { ok: true, report, model: filled, written };
 }
 
 async function refuseToReplace(board: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   turnFacing,
   turnRect,
 } from "./part-shape.js";
+import { SILK_EDGE_KEEP } from "./placer-state.js";
 import type { PartPose, PlacementProblem, ProblemPart } from "./problem.js";
 
 /** The way out of the board through each edge (board frame, Y down). */
@@ -64,25 +65,34 @@ export function edgePose(
     };
   const g = problem.grid;
   const a = Math.round(along / g) * g;
+  // Silk some connectors draw past their courtyard (a "PCB edge" mark) must stay on the board.
+  const s = turned.silk ?? c;
+  const k = SILK_EDGE_KEEP;
+  const w = problem.width;
+  const h = problem.height;
   switch (edge) {
     case "left":
-      return { x: snapInward(Math.max(-c.minX, keep - pads.minX), g, true), y: a, rotation };
+      return {
+        x: snapInward(Math.max(-c.minX, keep - pads.minX, k - s.minX), g, true),
+        y: a,
+        rotation,
+      };
     case "right":
       return {
-        x: snapInward(Math.min(problem.width - c.maxX, problem.width - keep - pads.maxX), g, false),
+        x: snapInward(Math.min(w - c.maxX, w - keep - pads.maxX, w - k - s.maxX), g, false),
         y: a,
         rotation,
       };
     case "top":
-      return { x: a, y: snapInward(Math.max(-c.minY, keep - pads.minY), g, true), rotation };
+      return {
+        x: a,
+        y: snapInward(Math.max(-c.minY, keep - pads.minY, k - s.minY), g, true),
+        rotation,
+      };
     case "bottom":
       return {
         x: a,
-        y: snapInward(
-          Math.min(problem.height - c.maxY, problem.height - keep - pads.maxY),
-          g,
-          false,
-        ),
+        y: snapInward(Math.min(h - c.maxY, h - keep - pads.maxY, h - k - s.maxY), g, false),
         rotation,
       };
   }

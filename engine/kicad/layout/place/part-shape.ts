@@ -2,6 +2,7 @@ import { type BBox, boxOfPoints, unionBoxes } from "../../footprint/bbox.js";
 import { type Footprint, readFootprint } from "../../footprint/footprint.js";
 import type { Graphic } from "../../footprint/graphic.js";
 import { graphicBox, graphicPolyline } from "../../footprint/graphic-geometry.js";
+import { layerListCovers } from "../../footprint/layer-match.js";
 import type { Pad } from "../../footprint/pad.js";
 import { placePoint } from "../../footprint/placement.js";
 import type { Point } from "../../geometry/point.js";
@@ -22,6 +23,8 @@ export interface ShapePad {
   /** The copper's bounding box, footprint frame. */
   readonly box: Rect;
   readonly throughHole: boolean;
+  /** Copper on B.Cu (through-hole pads, `*.Cu` pads): what a bottom pour can reach. */
+  readonly copperBack: boolean;
 }
 
 /** What placement needs of a footprint, in its own (unrotated) frame. */
@@ -36,6 +39,8 @@ export interface PartShape {
    * inside a drawn outline), one per filled shape. Text is left out.
    */
   readonly silk: readonly Rect[];
+  /** All the silk together (undefined without any), for keeping it on the board. */
+  readonly silkBox: Rect | undefined;
   /** The side a connector mates from, when the footprint shows one. */
   readonly facing: Facing | undefined;
   readonly view: Footprint;
@@ -152,6 +157,7 @@ export function partShape(node: SList): PartShape {
     at: pad.at,
     box: padBoxOf(pad, padNodes[i]),
     throughHole: pad.type === "thru_hole" || pad.type === "np_thru_hole",
+    copperBack: pad.type !== "np_thru_hole" && layerListCovers(pad.layers, "B.Cu"),
   }));
   let padBox: BBox | undefined;
   for (const p of pads) padBox = unionBoxes(padBox, p.box);
@@ -184,6 +190,7 @@ export function partShape(node: SList): PartShape {
     pads,
     padBox,
     silk,
+    silkBox: silk.reduce<BBox | undefined>((box, r) => unionBoxes(box, r), undefined),
     facing: facingOf(view, courtyard, padBox),
     view,
   };

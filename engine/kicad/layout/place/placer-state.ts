@@ -13,6 +13,8 @@ import {
 
 /** How much a decoupling cap's distance to its pin weighs against a signal net's length. */
 export const DECOUPLING_WEIGHT = 6;
+/** A footprint's silkscreen stays this far inside the board edge (KiCad's silk_edge_clearance). */
+export const SILK_EDGE_KEEP = 0.1;
 /** Per mm a decoupling cap's pad lies beyond its reach: out of reach is nearly never worth it. */
 export const REACH_PENALTY = 40;
 /** How much a group's spread weighs: enough to keep a subsystem together, less than its nets. */
@@ -107,6 +109,16 @@ export class PlacerState {
     for (const pad of padBoxesAt(part, pose)) {
       if (pad.minX < keep || pad.minY < keep) return false;
       if (pad.maxX > problem.width - keep || pad.maxY > problem.height - keep) return false;
+    }
+    const silk = part.turned[pose.rotation].silk;
+    if (silk) {
+      const keepSilk = SILK_EDGE_KEEP;
+      if (silk.minX + pose.x < keepSilk || silk.minY + pose.y < keepSilk) return false;
+      if (
+        silk.maxX + pose.x > problem.width - keepSilk ||
+        silk.maxY + pose.y > problem.height - keepSilk
+      )
+        return false;
     }
     for (const k of problem.keepouts) if (overlaps(box, k, problem.spacing)) return false;
     const skip = ignore ? new Set([...ignore, i]) : i;

@@ -13,6 +13,8 @@ export interface TurnedShape {
   readonly pads: readonly Point[];
   /** Pad copper boxes, same order. */
   readonly padBoxes: readonly Rect[];
+  /** All silkscreen ink, undefined without any. */
+  readonly silk: Rect | undefined;
 }
 
 export interface ProblemPart {
@@ -74,6 +76,7 @@ export function turnedShapes(shape: PartShape): Record<Quarter, TurnedShape> {
       courtyard: turnRect(shape.courtyard, q),
       pads: shape.pads.map((p) => turnPoint(p.at, q)),
       padBoxes: shape.pads.map((p) => turnRect(p.box, q)),
+      silk: shape.silkBox ? turnRect(shape.silkBox, q) : undefined,
     };
   }
   return out;

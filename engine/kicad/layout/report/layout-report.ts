@@ -42,8 +42,14 @@ export interface LayoutReport {
     readonly pads: number;
     readonly length: number;
   }[];
+  /** The bottom pour; `deferred` when no pad of its net reaches B.Cu yet (the router's vias will). */
   readonly groundPour:
-    | { readonly net: string; readonly layer: string; readonly filledArea: number | undefined }
+    | {
+        readonly net: string;
+        readonly layer: string;
+        readonly filledArea: number | undefined;
+        readonly deferred: boolean;
+      }
     | undefined;
   readonly netClasses: readonly {
     readonly name: string;

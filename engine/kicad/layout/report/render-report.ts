@@ -53,7 +53,11 @@ export function renderLayoutReport(report: LayoutReport, board: string): string 
   lines.push(
     `- **Silkscreen:** ${refs.onSilk} reference(s) beside their parts${refs.hidden.length > 0 ? `; no room for ${refs.hidden.join(", ")} (shown on F.Fab only)` : ""}${refs.overOtherParts.length > 0 ? `; over a neighbour's body: ${refs.overOtherParts.join(", ")}` : ""}.`,
   );
-  if (report.groundPour) {
+  if (report.groundPour?.deferred) {
+    lines.push(
+      `- **Ground pour:** ${report.groundPour.net} on ${report.groundPour.layer} deferred: no ${report.groundPour.net} pad reaches the bottom layer, so a pour now would be one isolated island; it comes with the routing's ground vias.`,
+    );
+  } else if (report.groundPour) {
     const area = report.groundPour.filledArea;
     lines.push(
       `- **Ground pour:** ${report.groundPour.net} on ${report.groundPour.layer}${area !== undefined ? `, ${mm(area)} mm² filled` : ", empty until routing adds ground vias"} (through-hole ground pads connect to it by thermal reliefs; SMD ground pads need vias).`,
