@@ -105,10 +105,10 @@ export function buildProblem(
     const cap = indexOf.get(d.cap);
     const ic = indexOf.get(d.ic);
     if (cap === undefined || ic === undefined) continue;
-    const capPad = problemParts[cap]?.padsOf.get(d.capPin)?.[0];
-    const icPad = problemParts[ic]?.padsOf.get(d.icPin)?.[0];
-    if (capPad === undefined || icPad === undefined) continue;
-    pairs.push({ cap, capPad, ic, icPad, icPin: d.icPin, net: d.net });
+    const capPads = problemParts[cap]?.padsOf.get(d.capPin) ?? [];
+    const icPads = problemParts[ic]?.padsOf.get(d.icPin) ?? [];
+    if (capPads.length === 0 || icPads.length === 0) continue;
+    pairs.push({ cap, capPads, ic, icPads, icPin: d.icPin, net: d.net });
   }
 
   const problem: PlacementProblem = {

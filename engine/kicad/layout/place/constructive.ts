@@ -101,7 +101,9 @@ function target(state: PlacerState, part: ProblemPart): { x: number; y: number }
     const pair = state.problem.decoupling[k];
     if (!pair) continue;
     const other =
-      pair.cap === part.index ? state.pin(pair.ic, pair.icPad) : state.pin(pair.cap, pair.capPad);
+      pair.cap === part.index
+        ? state.pin(pair.ic, pair.icPads[0] as number)
+        : state.pin(pair.cap, pair.capPads[0] as number);
     if (!other) continue;
     sx += other.x * 20;
     sy += other.y * 20;

@@ -3,6 +3,7 @@ import { type AnnealOptions, type AnnealStats, anneal, DEFAULT_ANNEAL } from "./
 import { placeConstructively } from "./constructive.js";
 import { PlacerState } from "./placer-state.js";
 import type { PartPose, PlacementProblem } from "./problem.js";
+import { repairDecoupling } from "./repair-decoupling.js";
 import { seeded } from "./seeded-random.js";
 
 export interface PlacedParts {
@@ -33,6 +34,7 @@ export function placeParts(
     first.unplaced.length === 0
       ? anneal(state, seeded(seed), options)
       : { moves: 0, accepted: 0, before: state.totalCost(), after: state.totalCost() };
+  if (first.unplaced.length === 0) repairDecoupling(state);
   return {
     poses: [...state.poses],
     edges: [...state.edges],

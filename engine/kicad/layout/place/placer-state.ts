@@ -154,10 +154,16 @@ export class PlacerState {
 
   pairDistance(k: number): number | undefined {
     const pair = this.problem.decoupling[k];
-    if (!pair) return undefined;
-    const a = this.pin(pair.cap, pair.capPad);
-    const b = this.pin(pair.ic, pair.icPad);
-    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : undefined;
+    if (!pair || !this.poses[pair.cap] || !this.poses[pair.ic]) return undefined;
+    let best = Infinity;
+    for (const cp of pair.capPads) {
+      const a = this.pin(pair.cap, cp) as Point;
+      for (const ip of pair.icPads) {
+        const b = this.pin(pair.ic, ip) as Point;
+        best = Math.min(best, Math.hypot(a.x - b.x, a.y - b.y));
+      }
+    }
+    return best;
   }
 
   private pairCost(k: number): number {

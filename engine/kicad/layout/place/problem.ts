@@ -43,10 +43,11 @@ export interface ProblemNet {
 /** A decoupling capacitor and the IC pin it serves. */
 export interface DecouplingPair {
   readonly cap: number;
-  /** The cap's pad on the power net. */
-  readonly capPad: number;
+  /** The cap's pads on the power net (pad indices). */
+  readonly capPads: readonly number[];
   readonly ic: number;
-  readonly icPad: number;
+  /** The IC's pads of that pin number (a regulator's tab shares its pin's number). */
+  readonly icPads: readonly number[];
   /** The IC's pin number (for the report). */
   readonly icPin: string;
   readonly net: string;

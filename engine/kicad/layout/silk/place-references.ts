@@ -93,26 +93,7 @@ export function placeReferences(
       if (index.text.collides(box, SILK_CLEARANCE)) return false;
       return !avoidCourtyards || !index.courtyard.collides(box, 0, ownCourtyard[i]);
     };
-    const candidates = (w: number, h: number) => {
-      const cx = (c.minX + c.maxX) / 2;
-      const cy = (c.minY + c.maxY) / 2;
-      const g = SILK_CLEARANCE + 0.05;
-      const flat: { x: number; y: number; angle: 0 | 90 }[] = [
-        { x: cx, y: c.minY - g - h / 2, angle: 0 },
-        { x: cx, y: c.maxY + g + h / 2, angle: 0 },
-        { x: c.maxX + g + w / 2, y: cy, angle: 0 },
-        { x: c.minX - g - w / 2, y: cy, angle: 0 },
-        { x: c.minX + w / 2, y: c.minY - g - h / 2, angle: 0 },
-        { x: c.maxX - w / 2, y: c.minY - g - h / 2, angle: 0 },
-        { x: c.minX + w / 2, y: c.maxY + g + h / 2, angle: 0 },
-        { x: c.maxX - w / 2, y: c.maxY + g + h / 2, angle: 0 },
-        { x: c.maxX + g + h / 2, y: cy, angle: 90 },
-        { x: c.minX - g - h / 2, y: cy, angle: 90 },
-        { x: cx, y: cy, angle: 0 },
-        { x: cx, y: cy, angle: 90 },
-      ];
-      return flat;
-    };
+    const candidates = (w: number, h: number) => referenceSpots(c, w, h, SILK_CLEARANCE + 0.05);
     const box = (x: number, y: number, angle: 0 | 90, w: number, h: number): Rect => {
       const hw = (angle === 0 ? w : h) / 2;
       const hh = (angle === 0 ? h : w) / 2;
@@ -152,5 +133,39 @@ export function placeReferences(
       out.push({ at, angle: 0, size: 0.8, thickness: 0.12, visible: false, overOtherPart: false });
     }
   });
+  return out;
+}
+
+/**
+ * Candidate text centres around an outline `c` for a `w` × `h` text, best first: beside each
+ * side (above, below, right, left) centred, then slid along the side, then a step further out;
+ * upright at the sides; finally inside the outline (large parts have room on their body).
+ */
+export function referenceSpots(
+  c: Rect,
+  w: number,
+  h: number,
+  gap: number,
+): { x: number; y: number; angle: 0 | 90 }[] {
+  const cx = (c.minX + c.maxX) / 2;
+  const cy = (c.minY + c.maxY) / 2;
+  const out: { x: number; y: number; angle: 0 | 90 }[] = [];
+  for (const extra of [-gap, 0, 0.5, 1.2]) {
+    const d = gap + extra;
+    for (const slide of [0, -0.5, 0.5, -1, 1]) {
+      const sx = slide * Math.max(0, (c.maxX - c.minX) / 2 + w / 2 - 0.2);
+      const sy = slide * Math.max(0, (c.maxY - c.minY) / 2 + h / 2 - 0.2);
+      out.push({ x: cx + sx, y: c.minY - d - h / 2, angle: 0 });
+      out.push({ x: cx + sx, y: c.maxY + d + h / 2, angle: 0 });
+      out.push({ x: c.maxX + d + w / 2, y: cy + sy, angle: 0 });
+      out.push({ x: c.minX - d - w / 2, y: cy + sy, angle: 0 });
+    }
+    for (const slide of [0, -0.5, 0.5]) {
+      const sy = slide * Math.max(0, (c.maxY - c.minY) / 2 + w / 2 - 0.2);
+      out.push({ x: c.maxX + d + h / 2, y: cy + sy, angle: 90 });
+      out.push({ x: c.minX - d - h / 2, y: cy + sy, angle: 90 });
+    }
+  }
+  out.push({ x: cx, y: cy, angle: 0 }, { x: cx, y: cy, angle: 90 });
   return out;
 }
