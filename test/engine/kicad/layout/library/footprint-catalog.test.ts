@@ -83,7 +83,7 @@ describe("the project's fp-lib-table", () => {
     );
     await writeFile(
       temp.path("fp-lib-table"),
-      '(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "${KIPRJMOD}/mine/Resistor_SMD.pretty")(options "")(descr "mine"))\n)\n',
+      `(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/mine/Resistor_SMD.pretty")(options "")(descr "mine"))\n)\n`,
     );
     const table = await readProjectTable(temp.dir, process.env);
     const project = FootprintCatalog.fromEnv(process.env, table.libraries);
@@ -102,7 +102,7 @@ describe("the project's fp-lib-table", () => {
     await mkdir(temp.path("footprints/Resistor_SMD.pretty"), { recursive: true });
     await writeFile(
       temp.path("fp-lib-table"),
-      '(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "${KIPRJMOD}/footprints/Resistor_SMD.pretty")(options "")(descr "copperhead vendored footprints"))\n)\n',
+      `(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/footprints/Resistor_SMD.pretty")(options "")(descr "copperhead vendored footprints"))\n)\n`,
     );
     const table = await readProjectTable(temp.dir, process.env);
     const project = FootprintCatalog.fromEnv(process.env, table.libraries);

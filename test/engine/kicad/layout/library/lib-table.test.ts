@@ -32,10 +32,10 @@ describe("fp-lib-table merging", () => {
     ]);
     const text = libTableText("fp_lib_table", merged);
     expect(text).toContain(
-      '(lib (name "MyParts")(type "KiCad")(uri "${KIPRJMOD}/MyParts.pretty")(options "")(descr "hand-made")(disabled))',
+      `(lib (name "MyParts")(type "KiCad")(uri "\${KIPRJMOD}/MyParts.pretty")(options "")(descr "hand-made")(disabled))`,
     );
     expect(text).toContain(
-      '(lib (name "Capacitor_SMD")(type "KiCad")(uri "${KIPRJMOD}/footprints/Capacitor_SMD.pretty")(options "")(descr "copperhead vendored footprints"))',
+      `(lib (name "Capacitor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/footprints/Capacitor_SMD.pretty")(options "")(descr "copperhead vendored footprints"))`,
     );
     // What we write reads back to the same rows.
     expect(parseLibTable(text, "x", "fp_lib_table").rows.map((r) => [r.name, r.uri])).toEqual(
