@@ -14,6 +14,11 @@ export interface DesignRules {
   readonly holeToHole: number;
   /** Track width of the Power class (power and ground nets). */
   readonly powerTrackWidth: number;
+  /**
+   * Thermal-relief spokes a pad needs into the pour. KiCad's default is two, which the inner pins
+   * of a dense through-hole connector cannot get (their neighbours block every side but one).
+   */
+  readonly minThermalSpokes: number;
 }
 
 export const DEFAULT_RULES: DesignRules = {
@@ -25,6 +30,7 @@ export const DEFAULT_RULES: DesignRules = {
   holeClearance: 0.25,
   holeToHole: 0.25,
   powerTrackWidth: 0.4,
+  minThermalSpokes: 1,
 };
 
 export interface NetClass {

@@ -80,6 +80,7 @@ export function mergeProjectFile(
     min_copper_edge_clearance: rules.edgeClearance,
     min_hole_clearance: rules.holeClearance,
     min_hole_to_hole: rules.holeToHole,
+    min_resolved_spokes: rules.minThermalSpokes,
     min_through_hole_diameter: rules.viaDrill,
     min_track_width: rules.trackWidth,
     min_via_annular_width: Math.round(((rules.viaDiameter - rules.viaDrill) / 2) * 1e6) / 1e6,
