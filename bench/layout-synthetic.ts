@@ -85,13 +85,17 @@ export function randomLayoutInput(
   picks: readonly FootprintPick[],
   count: number,
   seed: number,
+  /** Take the footprints in turn instead of at random, so boards of any size have the same mix. */
+  cyclic = false,
 ): LayoutInput {
   const rnd = seeded(seed);
   const numbers = new Map<string, number>();
   const parts: LayoutPart[] = [];
   const free: { ref: string; pads: string[] }[] = [];
   for (let i = 0; i < count; i++) {
-    const pick = picks[Math.floor(rnd() * picks.length)] as FootprintPick;
+    const pick = picks[
+      cyclic ? i % picks.length : Math.floor(rnd() * picks.length)
+    ] as FootprintPick;
     const prefix = prefixOf(pick.libId);
     const n = (numbers.get(prefix) ?? 0) + 1;
     numbers.set(prefix, n);

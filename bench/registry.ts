@@ -4,6 +4,8 @@ import { diffBench } from "./diff.js";
 import { draftBench } from "./draft.js";
 import { draftRouteBench } from "./draft-route.js";
 import { flowStatusBench } from "./flow-status.js";
+import { layoutBench } from "./layout.js";
+import { layoutSweepBench } from "./layout-sweep-bench.js";
 import { legibilityBench } from "./legibility.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
 import { sexpReaderBench } from "./sexp-reader.js";
@@ -18,4 +20,6 @@ export const benches: readonly Bench[] = [
   draftRouteBench,
   diffBench,
   appHandlersBench,
+  layoutBench,
+  layoutSweepBench,
 ];

@@ -15,7 +15,7 @@ import { buildProblem, type PlacerPart } from "./place/build-problem.js";
 import { findDecoupling } from "./place/decoupling.js";
 import { partShape } from "./place/part-shape.js";
 import { placeParts } from "./place/place-parts.js";
-import { courtyardAt, type PartPose, padAt } from "./place/problem.js";
+import { courtyardAt, type PartPose, type PlacementProblem } from "./place/problem.js";
 import { isConnectorPart } from "./place/roles.js";
 import { seedOf } from "./place/seeded-random.js";
 import {
@@ -25,7 +25,7 @@ import {
   netClasses,
 } from "./project/design-rules.js";
 import type { LayoutReport } from "./report/layout-report.js";
-import { spanningLength } from "./report/ratsnest.js";
+import { netRatsnest } from "./report/ratsnest.js";
 import { placeReferences } from "./silk/place-references.js";
 
 export interface LayoutOptions {
@@ -45,6 +45,12 @@ export type LayoutResult =
       /** The library footprints the board uses, for vendoring. */
       footprints: readonly CatalogFootprint[];
       classes: readonly NetClass[];
+      /** The placer's problem and where it put each part (board-local mm), for benches and tools. */
+      placement: {
+        problem: PlacementProblem;
+        poses: readonly PartPose[];
+        holes: ReadonlyMap<number, PartPose>;
+      };
     }
   | { ok: false; findings: LayoutFinding[] };
 
@@ -320,17 +326,15 @@ export async function layoutBoard(
   };
 
   // The report: where things went and what is left to route.
-  const unrouted: LayoutReport["unrouted"][number][] = [];
-  let ratsnest = 0;
-  for (const net of problem.nets) {
-    const points = net.pins.map(({ part, pad }) =>
-      padAt(problem.parts[part]!, poses[part] as PartPose, pad),
-    );
-    const length = spanningLength(points);
-    const kind = input.nets.find((n) => n.name === net.name)?.kind ?? "signal";
-    ratsnest += length;
-    unrouted.push({ net: net.name, kind, pads: points.length, length: round3(length) });
-  }
+  const lengths = netRatsnest(problem, poses);
+  const kinds = new Map(input.nets.map((n) => [n.name, n.kind]));
+  const unrouted = problem.nets.map((net, i) => ({
+    net: net.name,
+    kind: kinds.get(net.name) ?? "signal",
+    pads: net.pins.length,
+    length: round3(lengths[i] ?? 0),
+  }));
+  const ratsnest = lengths.reduce((a, b) => a + b, 0);
   const decouplingReport = problem.decoupling.map((pair, k) => ({
     cap: problem.parts[pair.cap]!.ref,
     ic: problem.parts[pair.ic]!.ref,
@@ -347,6 +351,16 @@ export async function layoutBoard(
       detail: `${d.cap} ends ${d.distance} mm from ${d.ic} pin ${d.pin} (${d.net}), more than ${DECOUPLING_REACH} mm: the board is crowded there; give it more room or move the cap by hand`,
     });
   }
+  const inside = problem.parts
+    .filter((p) => p.role === "connector" && placed.edges[p.index] === undefined)
+    .map((p) => p.ref);
+  if (inside.length > 0)
+    findings.push({
+      kind: "connector-off-edge",
+      severity: "warning",
+      refs: inside,
+      detail: `no board edge had room left for ${inside.join(", ")}, so they sit inside the board; make the board longer, or declare which connectors matter at an edge (board.edge.<REF>)`,
+    });
   const hidden = problem.parts
     .filter((_, i) => refsPlaced[i] && !refsPlaced[i]!.visible)
     .map((p) => p.ref);
@@ -376,7 +390,7 @@ export async function layoutBoard(
       .filter((p) => p.role === "connector")
       .map((p) => ({
         ref: p.ref,
-        edge: placed.edges[p.index]!,
+        edge: placed.edges[p.index] ?? "inside",
         declared: p.edgeDeclared === true,
       })),
     decoupling: decouplingReport,
@@ -411,6 +425,7 @@ export async function layoutBoard(
     report,
     footprints: [...used.values()].sort((a, b) => (a.libId < b.libId ? -1 : 1)),
     classes,
+    placement: { problem, poses, holes: holePoses },
   };
 }
 

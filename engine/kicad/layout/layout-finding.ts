@@ -8,6 +8,7 @@ export const layoutFindingSchema = z.object({
     "pin-without-pad",
     "does-not-fit",
     "decoupling-far",
+    "connector-off-edge",
     "reference-hidden",
   ]),
   severity: z.enum(["error", "warning", "advisory"]),

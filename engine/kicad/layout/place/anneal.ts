@@ -52,7 +52,9 @@ export function anneal(
 ): AnnealStats {
   const { problem } = state;
   const movable = problem.parts.filter((p) => p.role !== "hole" && state.poses[p.index]);
-  const free = movable.filter((p) => p.role === "part");
+  const free = movable.filter(
+    (p) => p.role === "part" || (p.role === "connector" && state.edges[p.index] === undefined),
+  );
   const before = state.totalCost();
   if (movable.length === 0) return { moves: 0, accepted: 0, before, after: before };
   let window = Math.max(problem.width, problem.height) / 2;
@@ -63,7 +65,7 @@ export function anneal(
     const part = pick(movable);
     const pose = state.poses[part.index] as PartPose;
     const r = rnd();
-    if (part.role === "connector") {
+    if (part.role === "connector" && state.edges[part.index] !== undefined) {
       const edge = state.edges[part.index] as Edge;
       if (!part.edgeDeclared && r < 0.08) {
         const other = pick(EDGES.filter((e) => e !== edge));

@@ -1,4 +1,4 @@
-import type { Edge } from "../inputs/layout-config.js";
+import { EDGES, type Edge } from "../inputs/layout-config.js";
 import { edgeExtent, edgePose } from "./connector-edges.js";
 import { QUARTERS, type Quarter } from "./part-shape.js";
 import type { PlacerState } from "./placer-state.js";
@@ -48,7 +48,20 @@ function placeConnectors(state: PlacerState): string[] {
       const extent = edgeExtent(part, edge, problem.spacing);
       const want = cursor + extent / 2;
       cursor += extent;
-      if (!placeAlongEdge(state, part, edge, want, length)) unplaced.push(part.ref);
+      if (placeAlongEdge(state, part, edge, want, length)) continue;
+      // A full edge: an undeclared connector tries the others before giving up its edge.
+      const others = part.edgeDeclared ? [] : EDGES.filter((e) => e !== edge);
+      const moved = others.some((e) => {
+        state.edges[part.index] = e;
+        const along = e === "top" || e === "bottom" ? problem.width : problem.height;
+        if (placeAlongEdge(state, part, e, along / 2, along)) return true;
+        state.edges[part.index] = edge;
+        return false;
+      });
+      if (moved) continue;
+      if (part.edgeDeclared) unplaced.push(part.ref);
+      // No edge has room: it goes inside the board with the other parts (the report says so).
+      else state.edges[part.index] = undefined;
     }
   }
   return unplaced;
@@ -64,13 +77,15 @@ export function placeAlongEdge(
 ): boolean {
   const { problem } = state;
   const step = problem.grid;
+  // The pose across the edge is the same all along it: work it out once, slide the rest.
+  const base = edgePose(problem, part, edge, 0);
+  const c = center(part, base.rotation);
+  const alongX = edge === "top" || edge === "bottom";
   for (let k = 0; k * step <= length; k++) {
     for (const sign of k === 0 ? [1] : [1, -1]) {
       const centre = wantCentre + sign * k * step;
-      const probe = edgePose(problem, part, edge, 0);
-      const c = center(part, probe.rotation);
-      const along = edge === "top" || edge === "bottom" ? centre - c.x : centre - c.y;
-      const pose = edgePose(problem, part, edge, along);
+      const along = Math.round((alongX ? centre - c.x : centre - c.y) / step) * step;
+      const pose = alongX ? { ...base, x: along } : { ...base, y: along };
       if (state.legal(part.index, pose)) {
         state.place(part.index, pose);
         return true;
@@ -151,7 +166,7 @@ class Attachment {
  * Rings of candidate spots around `want`, nearest first; each spot tried with every turn. The
  * cheapest legal pose within a few rings of the first legal one wins.
  */
-function bestPose(
+export function bestPose(
   state: PlacerState,
   part: ProblemPart,
   want: { x: number; y: number },
@@ -162,7 +177,7 @@ function bestPose(
   let best: { pose: PartPose; cost: number } | undefined;
   let firstRing: number | undefined;
   for (let r = 0; r * step <= reach; r++) {
-    if (firstRing !== undefined && r > firstRing + 6) break;
+    if (firstRing !== undefined && r > firstRing + 4) break;
     const spots: { x: number; y: number }[] = [];
     if (r === 0) spots.push(want);
     else
@@ -173,6 +188,8 @@ function bestPose(
         spots.push({ x: want.x - r * step, y: want.y - k * step });
       }
     for (const spot of spots) {
+      // A spot inside another courtyard cannot hold this part's centre, whatever its turn.
+      if (state.occupancy.covers(spot.x, spot.y, problem.spacing)) continue;
       for (const rotation of QUARTERS) {
         const pose = poseCentredAt(part, spot, rotation, problem.grid);
         if (!state.legal(part.index, pose)) continue;
@@ -200,7 +217,9 @@ export function placeConstructively(
   const unplaced: string[] = [];
   for (const [i, pose] of holes) state.place(i, pose);
   unplaced.push(...placeConnectors(state));
-  const rest = state.problem.parts.filter((p) => p.role === "part");
+  const rest = state.problem.parts.filter(
+    (p) => p.role === "part" || (p.role === "connector" && state.edges[p.index] === undefined),
+  );
   const centre = { x: state.problem.width / 2, y: state.problem.height / 2 };
   const open = new Set(rest.map((p) => p.index));
   const ties = new Attachment(state);

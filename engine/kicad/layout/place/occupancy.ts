@@ -68,6 +68,42 @@ export class Occupancy {
     return hit;
   }
 
+  /** The ids of stored rectangles closer than `gap` to `rect` (`ignore` excepted), ascending. */
+  colliding(rect: Rect, gap: number, ignore?: number): number[] {
+    const probe = {
+      minX: rect.minX - gap,
+      minY: rect.minY - gap,
+      maxX: rect.maxX + gap,
+      maxY: rect.maxY + gap,
+    };
+    const out = new Set<number>();
+    this.forCells(probe, (key) => {
+      for (const id of this.buckets.get(key) ?? []) {
+        if (id === ignore || out.has(id)) continue;
+        const other = this.rects.get(id) as Rect;
+        if (
+          probe.minX < other.maxX - 1e-9 &&
+          other.minX < probe.maxX - 1e-9 &&
+          probe.minY < other.maxY - 1e-9 &&
+          other.minY < probe.maxY - 1e-9
+        )
+          out.add(id);
+      }
+    });
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /** Whether a stored rectangle (grown by `gap`) covers point (x, y). */
+  covers(x: number, y: number, gap = 0): boolean {
+    const bucket = this.buckets.get(Math.floor(x / this.cell) * 65_536 + Math.floor(y / this.cell));
+    if (!bucket) return false;
+    for (const id of bucket) {
+      const r = this.rects.get(id) as Rect;
+      if (x > r.minX - gap && x < r.maxX + gap && y > r.minY - gap && y < r.maxY + gap) return true;
+    }
+    return false;
+  }
+
   private forCells(r: Rect, visit: (key: number) => void): void {
     const x0 = Math.floor(r.minX / this.cell);
     const x1 = Math.floor(r.maxX / this.cell);

@@ -1,6 +1,7 @@
 import type { Point } from "../../geometry/point.js";
 import type { Rect } from "../../geometry/rect.js";
 import type { Edge } from "../inputs/layout-config.js";
+import { NetBoxes } from "./net-boxes.js";
 import { Occupancy } from "./occupancy.js";
 import {
   courtyardAt,
@@ -8,15 +9,18 @@ import {
   type PlacementProblem,
   type ProblemPart,
   padAt,
-  padBoxesAt,
 } from "./problem.js";
 
 /** How much a decoupling cap's distance to its pin weighs against a signal net's length. */
 export const DECOUPLING_WEIGHT = 6;
 /** A footprint's silkscreen stays this far inside the board edge (KiCad's silk_edge_clearance). */
 export const SILK_EDGE_KEEP = 0.1;
-/** Per mm a decoupling cap's pad lies beyond its reach: out of reach is nearly never worth it. */
+/**
+ * Out of reach costs a step plus this much per mm beyond: even a hair over the reach is worth a
+ * detour of several millimetres of signal net to fix.
+ */
 export const REACH_PENALTY = 40;
+export const REACH_STEP = 30;
 /** How much a group's spread weighs: enough to keep a subsystem together, less than its nets. */
 export const GROUP_WEIGHT = 0.3;
 
@@ -35,6 +39,13 @@ export class PlacerState {
   private readonly groups: number[][];
   /** Index into `groups` per part, -1 for parts outside any group of two or more. */
   private readonly groupOf: number[];
+  /** Per part, its pins on weighted nets: (net, pad). */
+  private readonly pinsOfPart: { net: number; pad: number }[][];
+  private readonly boxes: NetBoxes;
+  private stamp = 0;
+  private readonly netSeen: Float64Array;
+  private readonly pairSeen: Float64Array;
+  private readonly groupSeen: Float64Array;
 
   constructor(readonly problem: PlacementProblem) {
     const n = problem.parts.length;
@@ -67,6 +78,24 @@ export class PlacerState {
     this.groups.forEach((members, g) => {
       for (const m of members) this.groupOf[m] = g;
     });
+    this.pinsOfPart = problem.parts.map(() => []);
+    problem.nets.forEach((net, n) => {
+      if (net.weight === 0) return;
+      for (const pin of net.pins) this.pinsOfPart[pin.part]?.push({ net: n, pad: pin.pad });
+    });
+    this.boxes = new NetBoxes(problem.nets.length, (n, visit) => this.eachPlacedPin(n, visit));
+    this.netSeen = new Float64Array(problem.nets.length);
+    this.pairSeen = new Float64Array(problem.decoupling.length);
+    this.groupSeen = new Float64Array(this.groups.length);
+  }
+
+  private eachPlacedPin(n: number, visit: (x: number, y: number) => void): void {
+    for (const { part, pad } of this.problem.nets[n]?.pins ?? []) {
+      const pose = this.poses[part];
+      if (!pose) continue;
+      const p = this.part(part).turned[pose.rotation].pads[pad] as Point;
+      visit(p.x + pose.x, p.y + pose.y);
+    }
   }
 
   part(i: number): ProblemPart {
@@ -74,11 +103,24 @@ export class PlacerState {
   }
 
   place(i: number, pose: PartPose): void {
+    if (this.poses[i]) this.unplace(i);
     this.poses[i] = pose;
     this.occupancy.set(i, courtyardAt(this.part(i), pose));
+    const pads = this.part(i).turned[pose.rotation].pads;
+    for (const { net, pad } of this.pinsOfPart[i] ?? []) {
+      const p = pads[pad] as Point;
+      this.boxes.add(net, p.x + pose.x, p.y + pose.y);
+    }
   }
 
   unplace(i: number): void {
+    const pose = this.poses[i];
+    if (!pose) return;
+    const pads = this.part(i).turned[pose.rotation].pads;
+    for (const { net, pad } of this.pinsOfPart[i] ?? []) {
+      const p = pads[pad] as Point;
+      this.boxes.remove(net, p.x + pose.x, p.y + pose.y);
+    }
     this.poses[i] = undefined;
     this.occupancy.remove(i);
   }
@@ -106,11 +148,14 @@ export class PlacerState {
     if (box.maxX > problem.width - right + eps || box.maxY > problem.height - bottom + eps)
       return false;
     const keep = problem.edgeClearance + 0.05;
-    for (const pad of padBoxesAt(part, pose)) {
-      if (pad.minX < keep || pad.minY < keep) return false;
-      if (pad.maxX > problem.width - keep || pad.maxY > problem.height - keep) return false;
+    const turned = part.turned[pose.rotation];
+    const pads = turned.padBox;
+    if (pads) {
+      if (pads.minX + pose.x < keep || pads.minY + pose.y < keep) return false;
+      if (pads.maxX + pose.x > problem.width - keep || pads.maxY + pose.y > problem.height - keep)
+        return false;
     }
-    const silk = part.turned[pose.rotation].silk;
+    const silk = turned.silk;
     if (silk) {
       const keepSilk = SILK_EDGE_KEEP;
       if (silk.minX + pose.x < keepSilk || silk.minY + pose.y < keepSilk) return false;
@@ -133,23 +178,8 @@ export class PlacerState {
 
   /** Weighted half-perimeter of net `n` over its placed pins. */
   netCost(n: number): number {
-    const net = this.problem.nets[n];
-    if (!net || net.weight === 0) return 0;
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    let count = 0;
-    for (const { part, pad } of net.pins) {
-      const p = this.pin(part, pad);
-      if (!p) continue;
-      count++;
-      if (p.x < minX) minX = p.x;
-      if (p.x > maxX) maxX = p.x;
-      if (p.y < minY) minY = p.y;
-      if (p.y > maxY) maxY = p.y;
-    }
-    return count < 2 ? 0 : net.weight * (maxX - minX + maxY - minY);
+    const weight = this.problem.nets[n]?.weight ?? 0;
+    return weight === 0 ? 0 : weight * this.boxes.halfPerimeter(n);
   }
 
   pairDistance(k: number): number | undefined {
@@ -169,7 +199,8 @@ export class PlacerState {
   private pairCost(k: number): number {
     const d = this.pairDistance(k);
     if (d === undefined) return 0;
-    return DECOUPLING_WEIGHT * d + REACH_PENALTY * Math.max(0, d - this.problem.decouplingReach);
+    const over = d - this.problem.decouplingReach;
+    return DECOUPLING_WEIGHT * d + (over > 0 ? REACH_STEP + REACH_PENALTY * over : 0);
   }
 
   private groupCost(g: number): number {
@@ -192,19 +223,27 @@ export class PlacerState {
 
   /** The cost terms parts `ids` take part in, summed (the part of the total a move can change). */
   localCost(ids: readonly number[]): number {
-    const nets = new Set<number>();
-    const pairs = new Set<number>();
-    const groups = new Set<number>();
-    for (const i of ids) {
-      for (const n of this.netsOf[i] ?? []) nets.add(n);
-      for (const k of this.pairsOf[i] ?? []) pairs.add(k);
-      const g = this.groupOf[i] ?? -1;
-      if (g >= 0) groups.add(g);
-    }
+    // Each term once, even when two moved parts share it: stamps instead of a Set per call
+    // (this runs twice per annealing move).
+    const stamp = ++this.stamp;
     let cost = 0;
-    for (const n of nets) cost += this.netCost(n);
-    for (const k of pairs) cost += this.pairCost(k);
-    for (const g of groups) cost += this.groupCost(g);
+    for (const i of ids) {
+      for (const n of this.netsOf[i] ?? []) {
+        if (this.netSeen[n] === stamp) continue;
+        this.netSeen[n] = stamp;
+        cost += this.netCost(n);
+      }
+      for (const k of this.pairsOf[i] ?? []) {
+        if (this.pairSeen[k] === stamp) continue;
+        this.pairSeen[k] = stamp;
+        cost += this.pairCost(k);
+      }
+      const g = this.groupOf[i] ?? -1;
+      if (g >= 0 && this.groupSeen[g] !== stamp) {
+        this.groupSeen[g] = stamp;
+        cost += this.groupCost(g);
+      }
+    }
     return cost;
   }
 

@@ -15,6 +15,8 @@ export interface TurnedShape {
   readonly padBoxes: readonly Rect[];
   /** All silkscreen ink, undefined without any. */
   readonly silk: Rect | undefined;
+  /** All pad copper together, undefined without pads. */
+  readonly padBox: Rect | undefined;
 }
 
 export interface ProblemPart {
@@ -78,6 +80,7 @@ export function turnedShapes(shape: PartShape): Record<Quarter, TurnedShape> {
       pads: shape.pads.map((p) => turnPoint(p.at, q)),
       padBoxes: shape.pads.map((p) => turnRect(p.box, q)),
       silk: shape.silkBox ? turnRect(shape.silkBox, q) : undefined,
+      padBox: shape.padBox ? turnRect(shape.padBox, q) : undefined,
     };
   }
   return out;

@@ -1,7 +1,7 @@
-import { poseCentredAt } from "./constructive.js";
+import { bestPose, poseCentredAt } from "./constructive.js";
 import { QUARTERS } from "./part-shape.js";
 import type { PlacerState } from "./placer-state.js";
-import type { PartPose } from "./problem.js";
+import { courtyardAt, type PartPose } from "./problem.js";
 
 /**
  * A last pass for decoupling caps the annealer left out of reach of their pin: each is tried at
@@ -43,7 +43,71 @@ export function repairDecoupling(state: PlacerState): number {
     if (best) {
       state.place(pair.cap, best.pose);
       moved++;
-    } else state.place(pair.cap, old);
+    } else if (evictOne(state, k, anchor, r, step)) moved++;
+    else state.place(pair.cap, old);
   });
   return moved;
+}
+
+/**
+ * No free spot within reach: take the spot one ordinary part blocks (not a hole, a connector or
+ * another decoupling cap), and move that part to the nearest spot it can have instead.
+ */
+function evictOne(
+  state: PlacerState,
+  k: number,
+  anchor: { x: number; y: number },
+  r: number,
+  step: number,
+): boolean {
+  const { problem } = state;
+  const pair = problem.decoupling[k];
+  if (!pair) return false;
+  const cap = state.part(pair.cap);
+  const caps = new Set(problem.decoupling.map((p) => p.cap));
+  for (let dx = -r; dx <= r + 1e-9; dx += step) {
+    for (let dy = -r; dy <= r + 1e-9; dy += step) {
+      for (const rotation of QUARTERS) {
+        const pose = poseCentredAt(
+          cap,
+          { x: anchor.x + dx, y: anchor.y + dy },
+          rotation,
+          problem.grid,
+        );
+        const blockers = state.occupancy.colliding(
+          courtyardAt(cap, pose),
+          problem.spacing,
+          pair.cap,
+        );
+        if (blockers.length !== 1) continue;
+        const blocker = blockers[0] as number;
+        const other = state.part(blocker);
+        if (other.role !== "part" || caps.has(blocker)) continue;
+        const otherPose = state.poses[blocker] as PartPose;
+        state.unplace(blocker);
+        if (!state.legal(pair.cap, pose)) {
+          state.place(blocker, otherPose);
+          continue;
+        }
+        state.place(pair.cap, pose);
+        if ((state.pairDistance(k) ?? Infinity) > problem.decouplingReach) {
+          state.unplace(pair.cap);
+          state.place(blocker, otherPose);
+          continue;
+        }
+        const c = courtyardAt(other, otherPose);
+        const elsewhere = bestPose(state, other, {
+          x: (c.minX + c.maxX) / 2,
+          y: (c.minY + c.maxY) / 2,
+        });
+        if (elsewhere) {
+          state.place(blocker, elsewhere);
+          return true;
+        }
+        state.unplace(pair.cap);
+        state.place(blocker, otherPose);
+      }
+    }
+  }
+  return false;
 }

@@ -16,9 +16,10 @@ export interface LayoutReport {
   readonly parts: number;
   /** Share of the board's area the courtyards cover, 0–1. */
   readonly density: number;
+  /** `inside` when no edge had room left for an undeclared connector. */
   readonly connectors: readonly {
     readonly ref: string;
-    readonly edge: Edge;
+    readonly edge: Edge | "inside";
     readonly declared: boolean;
   }[];
   readonly decoupling: readonly {

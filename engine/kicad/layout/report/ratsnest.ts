@@ -1,4 +1,5 @@
 import type { Point } from "../../geometry/point.js";
+import { type PartPose, type PlacementProblem, padAt } from "../place/problem.js";
 
 /**
  * The length of the minimum spanning tree over `points` (Prim's algorithm, Euclidean): the
@@ -26,4 +27,20 @@ export function spanningLength(points: readonly Point[]): number {
     }
   }
   return total;
+}
+
+/** Each net's spanning length over its pads at `poses` (nets of the problem, in its order). */
+export function netRatsnest(
+  problem: PlacementProblem,
+  poses: readonly (PartPose | undefined)[],
+): number[] {
+  return problem.nets.map((net) => {
+    const points: Point[] = [];
+    for (const { part, pad } of net.pins) {
+      const pose = poses[part];
+      if (pose)
+        points.push(padAt(problem.parts[part] as PlacementProblem["parts"][number], pose, pad));
+    }
+    return spanningLength(points);
+  });
 }
