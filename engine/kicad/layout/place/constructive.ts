@@ -2,7 +2,7 @@ import { EDGES, type Edge } from "../inputs/layout-config.js";
 import { edgeExtent, edgePose } from "./connector-edges.js";
 import { QUARTERS, type Quarter } from "./part-shape.js";
 import type { PlacerState } from "./placer-state.js";
-import type { PartPose, ProblemPart } from "./problem.js";
+import { courtyardAt, type PartPose, type ProblemPart } from "./problem.js";
 
 /** Parts the constructive pass could not fit, in the order it tried them. */
 export interface ConstructiveResult {
@@ -79,23 +79,57 @@ export function placeAlongEdge(
   const step = problem.grid;
   // The pose across the edge is the same all along it: work it out once, slide the rest.
   const base = edgePose(problem, part, edge, 0);
-  const c = center(part, base.rotation);
+  const turned = part.turned[base.rotation].courtyard;
   const alongX = edge === "top" || edge === "bottom";
-  for (let k = 0; k * step <= length; k++) {
-    for (const sign of k === 0 ? [1] : [1, -1]) {
-      const centre = wantCentre + sign * k * step;
-      const along = Math.round((alongX ? centre - c.x : centre - c.y) / step) * step;
-      const pose = alongX ? { ...base, x: along } : { ...base, y: along };
-      if (state.legal(part.index, pose)) {
-        state.place(part.index, pose);
-        return true;
+  const lo = alongX ? turned.minX : turned.minY;
+  const hi = alongX ? turned.maxX : turned.maxY;
+  const snap = (v: number, up: boolean) =>
+    (up ? Math.ceil(v / step - 1e-9) : Math.floor(v / step + 1e-9)) * step;
+  const poseAt = (origin: number) => (alongX ? { ...base, x: origin } : { ...base, y: origin });
+  const start = Math.round((wantCentre - (lo + hi) / 2) / step) * step;
+  // Walk each way from the wanted spot, jumping past whatever part blocks it, so a crowded edge
+  // costs one test per neighbour rather than one per grid step.
+  const walk = (dir: 1 | -1): number | undefined => {
+    let origin = start;
+    for (let guard = 0; guard < 10_000; guard++) {
+      if (origin + lo < -step || origin + hi > length + step) return undefined;
+      const pose = poseAt(origin);
+      if (state.legal(part.index, pose)) return origin;
+      const box = courtyardAt(part, pose);
+      const blockers = state.occupancy.colliding(box, problem.spacing, part.index);
+      let next = origin + dir * step;
+      for (const id of blockers) {
+        const r = state.occupancy.get(id);
+        if (!r) continue;
+        const beyond =
+          dir > 0
+            ? snap((alongX ? r.maxX : r.maxY) + problem.spacing - lo, true)
+            : snap((alongX ? r.minX : r.minY) - problem.spacing - hi, false);
+        next = dir > 0 ? Math.max(next, beyond) : Math.min(next, beyond);
       }
+      origin = next;
     }
-  }
-  return false;
+    return undefined;
+  };
+  const up = walk(1);
+  const down = walk(-1);
+  const pick =
+    up === undefined
+      ? down
+      : down === undefined
+        ? up
+        : Math.abs(up - start) <= Math.abs(start - down)
+          ? up
+          : down;
+  if (pick === undefined) return false;
+  state.place(part.index, poseAt(pick));
+  return true;
 }
 
-/** Where a part wants to be: the weighted mean of the placed pins it connects to. */
+/**
+ * Where a part wants to be: the weighted mean of the centres of its nets' placed pins (the
+ * part itself is not placed yet), so a supply net's hundred pins cost one look-up, not a loop.
+ */
 function target(state: PlacerState, part: ProblemPart): { x: number; y: number } | undefined {
   let sx = 0;
   let sy = 0;
@@ -103,14 +137,11 @@ function target(state: PlacerState, part: ProblemPart): { x: number; y: number }
   for (const n of state.netsOfPart(part.index)) {
     const net = state.problem.nets[n];
     if (!net || net.weight === 0) continue;
-    for (const pin of net.pins) {
-      if (pin.part === part.index) continue;
-      const p = state.pin(pin.part, pin.pad);
-      if (!p) continue;
-      sx += p.x * net.weight;
-      sy += p.y * net.weight;
-      w += net.weight;
-    }
+    const c = state.netCentre(n);
+    if (!c) continue;
+    sx += c.x * net.weight;
+    sy += c.y * net.weight;
+    w += net.weight;
   }
   for (const k of state.pairsOfPart(part.index)) {
     const pair = state.problem.decoupling[k];

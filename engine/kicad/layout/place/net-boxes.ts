@@ -70,6 +70,18 @@ export class NetBoxes {
     );
   }
 
+  /** Centre of net `n`'s box and how many placed pins it holds (0: no centre). */
+  centre(n: number): { x: number; y: number; pins: number } {
+    const pins = this.count[n] as number;
+    if (pins === 0) return { x: 0, y: 0, pins };
+    if (this.stale[n]) this.rebuild(n);
+    return {
+      x: ((this.minX[n] as number) + (this.maxX[n] as number)) / 2,
+      y: ((this.minY[n] as number) + (this.maxY[n] as number)) / 2,
+      pins,
+    };
+  }
+
   private rebuild(n: number): void {
     const k = this.count[n] as number;
     this.stale[n] = 0;

@@ -262,6 +262,12 @@ export class PlacerState {
     );
   }
 
+  /** The centre of net `n`'s placed pins' box, or undefined with none placed. */
+  netCentre(n: number): { x: number; y: number } | undefined {
+    const c = this.boxes.centre(n);
+    return c.pins === 0 ? undefined : c;
+  }
+
   netsOfPart(i: number): readonly number[] {
     return this.netsOf[i] ?? [];
   }
