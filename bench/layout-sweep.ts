@@ -5,13 +5,18 @@ import { drc } from "../engine/kicad/cli/drc.js";
 import { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
 import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
 import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
-import type { LayoutInput, LayoutPart } from "../engine/kicad/layout/layout-input.js";
+import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { writeLayout } from "../engine/kicad/layout/layout-project.js";
 import type { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { partShape } from "../engine/kicad/layout/place/part-shape.js";
 import { seeded } from "../engine/kicad/layout/place/seeded-random.js";
 import type { Violation } from "../engine/kicad/violation.js";
-import { footprintPicks, randomLayoutInput, sizedSpec } from "./layout-synthetic.js";
+import {
+  bareLayoutPart,
+  footprintPicks,
+  randomLayoutInput,
+  sizedSpec,
+} from "./layout-synthetic.js";
 
 /** One case of the sweep: which footprints, which of them fail DRC on their own, and the verdict. */
 export interface SweepCase {
@@ -52,22 +57,6 @@ async function drawFootprints(
   return out;
 }
 
-function soloPart(ref: string, footprint: string): LayoutPart {
-  return {
-    ref,
-    value: ref,
-    footprint,
-    path: undefined,
-    sheetName: "/",
-    sheetFile: "sweep.kicad_sch",
-    datasheet: "",
-    description: "",
-    inBom: true,
-    dnp: false,
-    group: undefined,
-  };
-}
-
 async function boardDrc(
   input: LayoutInput,
   spec: ReturnType<typeof boardSpec>,
@@ -104,7 +93,11 @@ export async function sweepCase(
       layoutConfigSchema.parse({ spacing_mm: 4, edge_margin_mm: 5 }),
     );
     const solo = await boardDrc(
-      { title: "solo", parts: footprints.map((f, i) => soloPart(refs[i] as string, f)), nets: [] },
+      {
+        title: "solo",
+        parts: footprints.map((f, i) => bareLayoutPart(refs[i] as string, f)),
+        nets: [],
+      },
       soloSpec,
       catalog,
       join(dir),

@@ -60,6 +60,27 @@ export async function allFootprintIds(dirs: readonly string[]): Promise<string[]
   return ids;
 }
 
+/** A part with nothing but a reference and a footprint, as sweeps and tests build them. */
+export function bareLayoutPart(
+  ref: string,
+  footprint: string,
+  sheetFile = "synthetic.kicad_sch",
+): LayoutPart {
+  return {
+    ref,
+    value: ref,
+    footprint,
+    path: undefined,
+    sheetName: "/",
+    sheetFile,
+    datasheet: "",
+    description: "",
+    inBom: true,
+    dnp: false,
+    group: undefined,
+  };
+}
+
 const PREFIX: Record<string, string> = {
   Resistor_SMD: "R",
   Capacitor_SMD: "C",

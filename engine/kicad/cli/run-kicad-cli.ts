@@ -1,5 +1,4 @@
-import { rmSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
@@ -7,6 +6,7 @@ import { kicadLimit } from "./concurrency-limit.js";
 import { KicadCliError } from "./errors.js";
 import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
 import { locateKicadCli } from "./locate-kicad-cli.js";
+import { inScratchFolder } from "./scratch-folder.js";
 
 export interface KicadRunOptions {
   /**
@@ -41,19 +41,6 @@ export interface KicadWork {
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
 const versions = new Map<string, Promise<KicadVersion>>();
 
-// Scratch folders of calls still running. If the process exits mid-call (a test runner tearing
-// down a worker after a timeout), `finally` never runs; this sweep still removes them.
-const active = new Set<string>();
-let sweeping = false;
-function track(dir: string): void {
-  active.add(dir);
-  if (sweeping) return;
-  sweeping = true;
-  process.once("exit", () => {
-    for (const left of active) rmSync(left, { recursive: true, force: true });
-  });
-}
-
 /**
  * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
  * and global library tables never change a result), a private TMPDIR and a fixed locale (report
@@ -71,9 +58,7 @@ export async function withKicadCli<T>(
   const binary = await locateKicadCli(baseEnv);
   return kicadLimit()(async () => {
     signal?.throwIfAborted();
-    const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-"));
-    track(dir);
-    try {
+    return inScratchFolder(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-", async (dir) => {
       const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
       await Promise.all(
         ["config", "tmp", "out", "data", "cache", "state"].map((d) => mkdir(join(dir, d))),
@@ -96,10 +81,7 @@ export async function withKicadCli<T>(
       const run = await spawn(binary, args(work), spawned);
       signal?.throwIfAborted();
       return await use(run, work);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-      active.delete(dir);
-    }
+    });
   }, signal);
 }
 

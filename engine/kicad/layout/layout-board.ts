@@ -6,6 +6,7 @@ import type {
   PaperSize,
 } from "../board/write/board-model.js";
 import type { Point } from "../geometry/point.js";
+import type { Rect } from "../geometry/rect.js";
 import type { BoardSpec } from "./inputs/board-spec.js";
 import type { LayoutFinding } from "./layout-finding.js";
 import type { LayoutInput, LayoutNet } from "./layout-input.js";
@@ -275,12 +276,7 @@ export async function layoutBoard(
       net: ground.name,
       name: `${ground.name} pour`,
       layers: ["B.Cu"],
-      outline: [
-        { x: outline.minX, y: outline.minY },
-        { x: outline.maxX, y: outline.minY },
-        { x: outline.maxX, y: outline.maxY },
-        { x: outline.minX, y: outline.maxY },
-      ],
+      outline: rectPolygon(outline),
       priority: 0,
       clearance: Math.max(rules.clearance, 0.3),
       minThickness: 0.25,
@@ -299,12 +295,7 @@ export async function layoutBoard(
       net: undefined,
       name: `keepout ${k.name}`,
       layers: ["F.Cu", "B.Cu"],
-      outline: [
-        { x: r.minX, y: r.minY },
-        { x: r.maxX, y: r.minY },
-        { x: r.maxX, y: r.maxY },
-        { x: r.minX, y: r.maxY },
-      ],
+      outline: rectPolygon(r),
       priority: 0,
       clearance: 0,
       minThickness: 0.25,
@@ -427,6 +418,16 @@ export async function layoutBoard(
     classes,
     placement: { problem, poses, holes: holePoses },
   };
+}
+
+/** A rectangle as a zone outline, clockwise from its top-left corner. */
+function rectPolygon(r: Rect): Point[] {
+  return [
+    { x: r.minX, y: r.minY },
+    { x: r.maxX, y: r.minY },
+    { x: r.maxX, y: r.maxY },
+    { x: r.minX, y: r.maxY },
+  ];
 }
 
 /** The ground net the pour belongs to: the ground net with the most pins. */

@@ -1,10 +1,10 @@
-import { rmSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import type { z } from "zod";
 import { kicadLimit } from "../cli/concurrency-limit.js";
+import { inScratchFolder } from "../cli/scratch-folder.js";
 import { HELPER_SOURCE } from "./helper-script.js";
 import {
   PcbnewCrashError,
@@ -48,18 +48,6 @@ export function filterStderr(stderr: string): string {
 const INSTALL =
   "install KiCad 9's Python module (Debian: the kicad package, run `bash scripts/install-kicad.sh`) and use the system interpreter /usr/bin/python3, or point COPPERHEAD_PCBNEW_PYTHON at an interpreter that can `import pcbnew`";
 
-// Scratch folders of calls still running, removed even if the process exits mid-call.
-const active = new Set<string>();
-let sweeping = false;
-function track(dir: string): void {
-  active.add(dir);
-  if (sweeping) return;
-  sweeping = true;
-  process.once("exit", () => {
-    for (const left of active) rmSync(left, { recursive: true, force: true });
-  });
-}
-
 /**
  * Runs one job of the pcbnew helper: the request goes in as a JSON file, the answer comes back
  * as one, parsed with `schema`. Hermetic like kicad-cli (private KICAD_CONFIG_HOME and TMPDIR,
@@ -75,10 +63,8 @@ export async function runPcbnew<T>(
   const baseEnv = options.env ?? process.env;
   const python = options.python ?? (baseEnv.COPPERHEAD_PCBNEW_PYTHON || SYSTEM_PYTHON);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return kicadLimit()(async () => {
-    const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-pcbnew-"));
-    track(dir);
-    try {
+  return kicadLimit()(() =>
+    inScratchFolder(baseEnv.TMPDIR || tmpdir(), "copperhead-pcbnew-", async (dir) => {
       await Promise.all([mkdir(join(dir, "config")), mkdir(join(dir, "tmp"))]);
       const script = join(dir, "copperhead_pcbnew.py");
       const requestFile = join(dir, "request.json");
@@ -157,11 +143,8 @@ export async function runPcbnew<T>(
         );
       }
       return parsed.data;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-      active.delete(dir);
-    }
-  });
+    }),
+  );
 }
 
 async function readAnswer(file: string): Promise<Record<string, unknown> | undefined> {

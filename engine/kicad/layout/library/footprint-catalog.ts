@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { closestNames } from "../../library/closest-names.js";
+import { libraryEntries } from "../../library/library-entries.js";
 import type { SList } from "../../sexp/node.js";
 import { parseSexp } from "../../sexp/parse.js";
 import { footprintDirs } from "./footprint-dirs.js";
@@ -72,25 +73,10 @@ export class FootprintCatalog {
   /** Every library the catalog can see, by nickname (project rows shadow installed ones). */
   async libraries(): Promise<Map<string, FootprintLibrary>> {
     this.installed ??= (async () => {
-      for (const dir of this.installedDirs) {
-        let entries: string[];
-        try {
-          entries = (await readdir(dir)).sort();
-        } catch {
-          continue;
-        }
-        for (const entry of entries) {
-          if (!entry.endsWith(".pretty")) continue;
-          const nickname = entry.slice(0, -".pretty".length);
-          if (this.installedByNickname.has(nickname)) continue;
-          const library: FootprintLibrary = {
-            nickname,
-            dir: join(dir, entry),
-            source: "installed",
-          };
-          this.installedByNickname.set(nickname, library);
-          if (!this.byNickname.has(nickname)) this.byNickname.set(nickname, library);
-        }
+      for (const [nickname, dir] of await libraryEntries(this.installedDirs, ".pretty")) {
+        const library: FootprintLibrary = { nickname, dir, source: "installed" };
+        this.installedByNickname.set(nickname, library);
+        if (!this.byNickname.has(nickname)) this.byNickname.set(nickname, library);
       }
     })();
     await this.installed;

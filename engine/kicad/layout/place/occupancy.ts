@@ -53,13 +53,7 @@ export class Occupancy {
       for (const id of bucket) {
         if (ignore !== undefined && (typeof ignore === "number" ? id === ignore : ignore.has(id)))
           continue;
-        const other = this.rects.get(id) as Rect;
-        if (
-          probe.minX < other.maxX - 1e-9 &&
-          other.minX < probe.maxX - 1e-9 &&
-          probe.minY < other.maxY - 1e-9 &&
-          other.minY < probe.maxY - 1e-9
-        ) {
+        if (strictlyOverlap(probe, this.rects.get(id) as Rect)) {
           hit = true;
           return;
         }
@@ -80,14 +74,7 @@ export class Occupancy {
     this.forCells(probe, (key) => {
       for (const id of this.buckets.get(key) ?? []) {
         if (id === ignore || out.has(id)) continue;
-        const other = this.rects.get(id) as Rect;
-        if (
-          probe.minX < other.maxX - 1e-9 &&
-          other.minX < probe.maxX - 1e-9 &&
-          probe.minY < other.maxY - 1e-9 &&
-          other.minY < probe.maxY - 1e-9
-        )
-          out.add(id);
+        if (strictlyOverlap(probe, this.rects.get(id) as Rect)) out.add(id);
       }
     });
     return [...out].sort((a, b) => a - b);
@@ -111,4 +98,14 @@ export class Occupancy {
     const y1 = Math.floor(r.maxY / this.cell);
     for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) visit(x * 65_536 + y);
   }
+}
+
+/** Overlap by more than a rounding error: rectangles that only touch do not collide. */
+function strictlyOverlap(a: Rect, b: Rect): boolean {
+  return (
+    a.minX < b.maxX - 1e-9 &&
+    b.minX < a.maxX - 1e-9 &&
+    a.minY < b.maxY - 1e-9 &&
+    b.minY < a.maxY - 1e-9
+  );
 }

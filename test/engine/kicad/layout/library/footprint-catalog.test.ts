@@ -72,6 +72,18 @@ describe("FootprintCatalog over KiCad 9's installed libraries", () => {
   });
 });
 
+/** A catalog for a project whose fp-lib-table points Resistor_SMD at `<dir>/<folder>/`. */
+async function projectCatalog(
+  dir: string,
+  folder: string,
+  descr: string,
+): Promise<FootprintCatalog> {
+  const row = `(lib (name "Resistor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/${folder}/Resistor_SMD.pretty")(options "")(descr "${descr}"))`;
+  await writeFile(join(dir, "fp-lib-table"), `(fp_lib_table\n\t(version 7)\n\t${row}\n)\n`);
+  const table = await readProjectTable(dir, process.env);
+  return FootprintCatalog.fromEnv(process.env, table.libraries);
+}
+
 describe("the project's fp-lib-table", () => {
   it("shadows the installed library of the same nickname, as KiCad resolves it", async () => {
     const temp = await makeTempDir();
@@ -81,12 +93,7 @@ describe("the project's fp-lib-table", () => {
       join(footprintDirs()[0] as string, "Resistor_SMD.pretty/R_0805_2012Metric.kicad_mod"),
       temp.path("mine/Resistor_SMD.pretty/R_0805_2012Metric.kicad_mod"),
     );
-    await writeFile(
-      temp.path("fp-lib-table"),
-      `(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/mine/Resistor_SMD.pretty")(options "")(descr "mine"))\n)\n`,
-    );
-    const table = await readProjectTable(temp.dir, process.env);
-    const project = FootprintCatalog.fromEnv(process.env, table.libraries);
+    const project = await projectCatalog(temp.dir, "mine", "mine");
     const own = await project.resolve("Resistor_SMD:R_0805_2012Metric");
     expect(own.ok && own.footprint.file).toBe(
       join(temp.dir, "mine/Resistor_SMD.pretty/R_0805_2012Metric.kicad_mod"),
@@ -100,12 +107,7 @@ describe("the project's fp-lib-table", () => {
     const temp = await makeTempDir();
     temps.push(temp);
     await mkdir(temp.path("footprints/Resistor_SMD.pretty"), { recursive: true });
-    await writeFile(
-      temp.path("fp-lib-table"),
-      `(fp_lib_table\n\t(version 7)\n\t(lib (name "Resistor_SMD")(type "KiCad")(uri "\${KIPRJMOD}/footprints/Resistor_SMD.pretty")(options "")(descr "copperhead vendored footprints"))\n)\n`,
-    );
-    const table = await readProjectTable(temp.dir, process.env);
-    const project = FootprintCatalog.fromEnv(process.env, table.libraries);
+    const project = await projectCatalog(temp.dir, "footprints", "copperhead vendored footprints");
     const found = await project.resolve("Resistor_SMD:R_0603_1608Metric");
     expect(found.ok && found.footprint.library.source).toBe("installed");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bareLayoutPart,
   COMMON_FOOTPRINTS,
   type FootprintPick,
   footprintPicks,
@@ -12,7 +13,7 @@ import type { Rect } from "../../../../../engine/kicad/geometry/rect.js";
 import { boardSpec } from "../../../../../engine/kicad/layout/inputs/board-spec.js";
 import { layoutConfigSchema } from "../../../../../engine/kicad/layout/inputs/layout-config.js";
 import { DECOUPLING_REACH, layoutBoard } from "../../../../../engine/kicad/layout/layout-board.js";
-import type { LayoutInput, LayoutPart } from "../../../../../engine/kicad/layout/layout-input.js";
+import type { LayoutInput } from "../../../../../engine/kicad/layout/layout-input.js";
 import { FootprintCatalog } from "../../../../../engine/kicad/layout/library/footprint-catalog.js";
 import {
   partShape,
@@ -46,21 +47,7 @@ function gapBetween(a: Rect, b: Rect): number {
   return dx > 0 || dy > 0 ? Math.max(dx, dy) : -1;
 }
 
-function part(ref: string, footprint: string): LayoutPart {
-  return {
-    ref,
-    value: ref,
-    footprint,
-    path: undefined,
-    sheetName: "/",
-    sheetFile: "t.kicad_sch",
-    datasheet: "",
-    description: "",
-    inBom: true,
-    dnp: false,
-    group: undefined,
-  };
-}
+const part = (ref: string, footprint: string) => bareLayoutPart(ref, footprint, "t.kicad_sch");
 
 describe("placement on 12 seeded random netlists of common parts", () => {
   it("courtyards keep the spacing, stay inside the outline, sit on the grid in 90° turns; caps reach their pins", async () => {
