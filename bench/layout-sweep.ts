@@ -66,7 +66,7 @@ async function boardDrc(
   const laid = await layoutBoard(input, { spec, catalog });
   if (!laid.ok) return { refused: laid.findings.map((f) => f.detail).join("; ") };
   const board = join(dir, "sweep.kicad_pcb");
-  await writeLayout({ board, laid, table: undefined, env: process.env });
+  await writeLayout({ board, laid, env: process.env });
   return { report: await drc(board) };
 }
 

@@ -18,8 +18,7 @@ import type { LayoutConstraint } from "./inputs/layout-constraints.js";
 import { type LayoutOptions, type LayoutResult, layoutBoard } from "./layout-board.js";
 import type { LayoutFinding } from "./layout-finding.js";
 import { FootprintCatalog } from "./library/footprint-catalog.js";
-import type { LibTable } from "./library/lib-table.js";
-import { readProjectTable } from "./library/project-libraries.js";
+import { type ProjectTable, readProjectTable } from "./library/project-libraries.js";
 import { planVendoring, writeVendoring } from "./library/vendor-footprints.js";
 import { DEFAULT_RULES } from "./project/design-rules.js";
 import { mergeProjectFile } from "./project/project-file.js";
@@ -104,7 +103,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
     ...(await writeLayout({
       board,
       laid,
-      table: projectTable.table,
+      table: projectTable,
       env,
       ...(input.pcbnew ? { pcbnew: input.pcbnew } : {}),
       ...(input.route ? { route: input.route } : {}),
@@ -115,8 +114,8 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
 export interface WriteLayoutInput {
   readonly board: string;
   readonly laid: Extract<LayoutResult, { ok: true }>;
-  /** The project's fp-lib-table as read (merged, never replaced). */
-  readonly table: LibTable | undefined;
+  /** The project's fp-lib-table as read (merged, never replaced); read from beside the board when left out. */
+  readonly table?: ProjectTable;
   readonly env: NodeJS.ProcessEnv;
   readonly pcbnew?: PcbnewRunOptions;
   readonly route?: (placed: BoardModel) => Promise<BoardModel>;
@@ -141,7 +140,8 @@ export async function writeLayout(
   );
   const routed = input.route ? await input.route(laid.model) : laid.model;
   const filled = await fillZones(routed, { ...input.pcbnew, env, project: projectText });
-  const vendoring = await planVendoring(dir, laid.footprints, input.table);
+  const table = input.table ?? (await readProjectTable(dir, env));
+  const vendoring = await planVendoring(dir, laid.footprints, table);
   const text = boardText(filled);
 
   const written = await writeVendoring(vendoring);

@@ -1,9 +1,11 @@
 import { join, resolve } from "node:path";
+import { UsageError } from "../../../errors.js";
 import { readOptional } from "../../../repo/read-optional.js";
-import { flag } from "../../sexp/node.js";
+import { type LibRow, rowsOf } from "../../draft/lib-table.js";
+import { children, childText, flag, headOf } from "../../sexp/node.js";
+import { parseSexp } from "../../sexp/parse.js";
 import type { FootprintLibrary } from "./footprint-catalog.js";
 import { footprintDirs } from "./footprint-dirs.js";
-import { type LibTable, type LibTableRow, parseLibTable } from "./lib-table.js";
 
 export const FP_LIB_TABLE = "fp-lib-table";
 
@@ -13,12 +15,12 @@ export const VENDORED_DESCR = "copperhead vendored footprints";
 /** Where vendored footprints go, relative to the project folder. */
 export const VENDOR_DIR = "footprints";
 
-export function isVendoredRow(row: LibTableRow): boolean {
+export function isVendoredRow(row: LibRow): boolean {
   return row.descr === VENDORED_DESCR;
 }
 
 /** The row that points KiCad at a vendored copy of `nickname`. */
-export function vendoredRow(nickname: string): LibTableRow {
+export function vendoredRow(nickname: string): LibRow {
   return {
     name: nickname,
     type: "KiCad",
@@ -51,9 +53,11 @@ export function expandUri(
 }
 
 export interface ProjectTable {
-  /** The table as read, or undefined when the project has none. */
-  readonly table: LibTable | undefined;
-  /** Usable KiCad-format rows, as libraries; rows KiCad could not load are left out. */
+  readonly file: string;
+  /** The table's text as read (merged into, never replaced), or undefined without a table. */
+  readonly text: string | undefined;
+  readonly rows: readonly LibRow[];
+  /** Usable KiCad-format rows, as libraries; disabled rows and rows KiCad could not load left out. */
   readonly libraries: FootprintLibrary[];
 }
 
@@ -64,14 +68,29 @@ export async function readProjectTable(
 ): Promise<ProjectTable> {
   const file = join(projectDir, FP_LIB_TABLE);
   const text = await readOptional(file);
-  if (text === undefined) return { table: undefined, libraries: [] };
-  const table = parseLibTable(text, file, "fp_lib_table");
+  if (text === undefined) return { file, text, rows: [], libraries: [] };
+  let rows: LibRow[];
+  const disabled = new Set<string>();
+  try {
+    const tree = parseSexp(text, { file });
+    if (headOf(tree) !== "fp_lib_table")
+      throw new Error(`it starts with (${headOf(tree) ?? "?"} …)`);
+    for (const lib of children(tree, "lib"))
+      if (flag(lib, "disabled")) disabled.add(childText(lib, "name") ?? "");
+    rows = rowsOf(text, file);
+  } catch (cause) {
+    throw new UsageError(
+      `${file} is not a readable footprint library table (${(cause as Error).message})`,
+      `fix or remove ${file}; copperhead merges its rows into it and never replaces a table it cannot read`,
+      { cause },
+    );
+  }
   const libraries: FootprintLibrary[] = [];
-  for (const row of table.rows) {
-    if (row.type !== "KiCad" || (row.node && flag(row.node, "disabled"))) continue;
+  for (const row of rows) {
+    if (row.type !== "KiCad" || disabled.has(row.name)) continue;
     const dir = expandUri(row.uri, projectDir, env);
     if (dir !== undefined)
       libraries.push({ nickname: row.name, dir, source: "project", vendored: isVendoredRow(row) });
   }
-  return { table, libraries };
+  return { file, text, rows, libraries };
 }

@@ -1,10 +1,11 @@
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { UsageError } from "../../../errors.js";
 import { readOptional } from "../../../repo/read-optional.js";
+import { mergeLibTable } from "../../draft/lib-table.js";
 import { writeAtomic } from "../../draft/write-atomic.js";
 import type { CatalogFootprint } from "./footprint-catalog.js";
-import { type LibTable, type LibTableRow, libTableText, mergeLibRows } from "./lib-table.js";
-import { FP_LIB_TABLE, isVendoredRow, VENDOR_DIR, vendoredRow } from "./project-libraries.js";
+import { isVendoredRow, type ProjectTable, VENDOR_DIR, vendoredRow } from "./project-libraries.js";
 
 /** What vendoring would write: footprint copies and the merged table, as files. */
 export interface VendorPlan {
@@ -14,17 +15,18 @@ export interface VendorPlan {
 
 /**
  * Every installed-library footprint the board uses, copied into `footprints/<Lib>.pretty/`
- * beside the board (a copy already there is kept: it is the project's frozen version), and the
- * project fp-lib-table with a row per vendored library merged in — a person's rows are kept,
- * and a nickname they point elsewhere is theirs (nothing is vendored for it).
+ * beside the board (a copy already there is kept: it is the project's frozen version), and a row
+ * per vendored library merged into the project's fp-lib-table with the shared table merge
+ * (engine/kicad/draft/lib-table.ts): a person's rows and bytes stay as they are, ours are added
+ * before the closing parenthesis, and a nickname a person already points elsewhere is theirs —
+ * nothing is vendored for it (its footprints resolved through their row).
  */
 export async function planVendoring(
   projectDir: string,
   used: readonly CatalogFootprint[],
-  table: LibTable | undefined,
+  table: ProjectTable,
 ): Promise<VendorPlan> {
-  const existing = table?.rows ?? [];
-  const theirs = new Set(existing.filter((r) => !isVendoredRow(r)).map((r) => r.name));
+  const theirs = new Set(table.rows.filter((r) => !isVendoredRow(r)).map((r) => r.name));
   const files: { path: string; text: string }[] = [];
   const nicknames = new Set<string>();
   for (const fp of used) {
@@ -35,21 +37,24 @@ export async function planVendoring(
     const path = join(projectDir, VENDOR_DIR, `${nickname}.pretty`, `${fp.name}.kicad_mod`);
     if ((await readOptional(path)) === undefined) files.push({ path, text: fp.text });
   }
-  // Vendored rows of earlier runs stay while their folders do: removing a part keeps its copy.
-  const keep = existing.filter(isVendoredRow).map((r) => r.name);
-  const ours: LibTableRow[] = [...new Set([...nicknames, ...keep])].map(vendoredRow);
-  const rows = mergeLibRows(existing, ours, isVendoredRow);
-  const text = libTableText("fp_lib_table", rows);
-  const path = join(projectDir, FP_LIB_TABLE);
-  const before = await readOptional(path);
-  return { files, table: before === text ? undefined : { path, text } };
+  const ours = [...nicknames].sort().map(vendoredRow);
+  const existing = table.text ?? "(fp_lib_table\n\t(version 7)\n)\n";
+  const merged = mergeLibTable("fp_lib_table", existing, ours, table.file);
+  if (merged.kind === "conflict") {
+    throw new UsageError(
+      `${table.file} cannot take the vendored footprint libraries: ${merged.reason}`,
+      "rename or remove that row, or point it at the library copperhead vendors",
+    );
+  }
+  if (merged.kind === "unchanged") return { files, table: undefined };
+  return { files, table: { path: table.file, text: merged.text } };
 }
 
 /** Writes a plan: footprint copies first, then the table, each atomically. */
 export async function writeVendoring(plan: VendorPlan): Promise<string[]> {
   const written: string[] = [];
   for (const file of plan.files) {
-    await mkdir(join(file.path, ".."), { recursive: true });
+    await mkdir(dirname(file.path), { recursive: true });
     await writeAtomic(file.path, file.text);
     written.push(file.path);
   }
