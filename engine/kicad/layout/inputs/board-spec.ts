@@ -41,6 +41,7 @@ export class BoardSpecError extends CopperheadError {}
 export const DEFAULT_WIDTH = 30;
 export const DEFAULT_HEIGHT = 20;
 
+/** KiCad's plain mounting holes (MountingHole.pretty), by the metric screw they take. */
 const SCREWS: Record<string, string> = {
   M2: "MountingHole:MountingHole_2.2mm_M2",
   "M2.5": "MountingHole:MountingHole_2.7mm_M2.5",
@@ -48,21 +49,44 @@ const SCREWS: Record<string, string> = {
   M4: "MountingHole:MountingHole_4.3mm_M4",
   M5: "MountingHole:MountingHole_5.3mm_M5",
   M6: "MountingHole:MountingHole_6.4mm_M6",
+  M8: "MountingHole:MountingHole_8.4mm_M8",
 };
 
-export function parseMountingHoles(text: string, where: string): MountingHoles | undefined {
-  const t = text.trim();
+export const DEFAULT_SCREW = "M3";
+
+/** The corners: more holes than that is a spec to correct, not one to cut short silently. */
+const MAX_HOLES = 4;
+
+/**
+ * A mounting-hole spec as docs/constraints.md defines it: a count (`2`, or the number 2) with
+ * the screw from `screw` (`board.mounting_hole_screw`, default M3), or a count and a screw
+ * together (`"2x M3"`, `"2xM3"`, `"2 × M2.5"`); `0`, `"none"` or `"no"` for none.
+ */
+export function parseMountingHoles(
+  value: string | number,
+  where: string,
+  screw?: { readonly value: string; readonly where: string },
+): MountingHoles | undefined {
+  const t = String(value).trim();
   if (/^(0|none|no)$/i.test(t)) return undefined;
-  const m = /^([1-4])\s*[x×*]\s*(M[0-9.]+)$/i.exec(t);
-  const screw = m?.[2]?.toUpperCase();
-  const footprint = screw ? SCREWS[screw] : undefined;
-  if (!m || !screw || !footprint) {
+  const m = /^(\d+)\s*(?:[x×*]\s*(M[0-9.]+))?$/i.exec(t);
+  const count = m ? Number(m[1]) : Number.NaN;
+  if (!m || !(count >= 1 && count <= MAX_HOLES)) {
     throw new BoardSpecError(
-      `${where}: "${text}" is not a mounting-hole spec`,
-      `write a count of 1 to 4 and a metric screw (${Object.keys(SCREWS).join(", ")}), e.g. "2xM3", or "none"`,
+      `${where}: "${value}" is not a mounting-hole spec`,
+      `write a count of 1 to ${MAX_HOLES} (the board's corners) and a metric screw, e.g. "2xM3", a bare count (the screw from board.mounting_hole_screw, default ${DEFAULT_SCREW}), or "none"`,
     );
   }
-  return { count: Number(m[1]), screw, footprint };
+  const size = (m[2] ?? screw?.value ?? DEFAULT_SCREW).trim().toUpperCase();
+  const footprint = SCREWS[size];
+  if (!footprint) {
+    const [at, said] = m[2] || !screw ? [where, String(value)] : [screw.where, screw.value];
+    throw new BoardSpecError(
+      `${at}: "${said}" is not a mounting-hole spec (KiCad's MountingHole library has no plain hole for ${size})`,
+      `write a count and one of ${Object.keys(SCREWS).join(", ")}, e.g. "2xM3"`,
+    );
+  }
+  return { count, screw: size, footprint };
 }
 
 export function parseKeepout(name: string, text: string, where: string): Keepout {
@@ -95,9 +119,10 @@ const FILE = ".copperhead/constraints.json";
 
 /**
  * The board spec, key by key: `.copperhead/constraints.json` (`board.width_mm`, `board.height_mm`
- * — the value, or the max when only a bound was recorded — `board.mounting_holes`,
- * `board.edge.<REF>`, `board.keepout.<name>`), then the config's `layout` section, then the
- * defaults (30 × 20 mm, no holes). A value that cannot be used is a BoardSpecError.
+ * — the value, or the max when only a bound was recorded — `board.mounting_holes` with
+ * `board.mounting_hole_screw`, `board.edge.<REF>`, `board.keepout.<name>`; the keys of
+ * docs/constraints.md), then the config's `layout` section, then the defaults (30 × 20 mm, no
+ * holes). A value that cannot be used is a BoardSpecError.
  */
 export function boardSpec(
   constraints: readonly LayoutConstraint[],
@@ -127,16 +152,20 @@ export function boardSpec(
     if (keepout !== undefined)
       keepouts.set(keepout, parseKeepout(keepout, String(c.value ?? ""), FILE));
   }
-  const holesText = holes ? String(holes.value ?? "") : config.mounting_holes;
+  const screw = byKey.get("board.mounting_hole_screw");
+  const holesValue = holes ? (holes.value ?? "") : config.mounting_holes;
   return {
     width: width ? sizeOf(width, FILE) : (config.width_mm ?? DEFAULT_WIDTH),
     height: height ? sizeOf(height, FILE) : (config.height_mm ?? DEFAULT_HEIGHT),
     holes:
-      holesText === undefined
+      holesValue === undefined
         ? undefined
         : parseMountingHoles(
-            holesText,
+            holesValue,
             holes ? `${FILE} board.mounting_holes` : "config.json layout.mounting_holes",
+            screw?.value !== undefined
+              ? { value: String(screw.value), where: `${FILE} board.mounting_hole_screw` }
+              : undefined,
           ),
     edges,
     keepouts: [...keepouts.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),

@@ -11,8 +11,8 @@ export const layoutConfigSchema = z
   .strictObject({
     width_mm: z.number().positive().optional(),
     height_mm: z.number().positive().optional(),
-    /** `2xM3`: a count and a metric screw size. */
-    mounting_holes: z.string().min(1).optional(),
+    /** `2xM3`: a count and a metric screw size (M3 when only a count is given). */
+    mounting_holes: z.union([z.string().min(1), z.number().int().min(0)]).optional(),
     /** Reference → the board edge the connector sits on. */
     edges: z.record(z.string(), z.enum(EDGES)).default({}),
     /** Name → `x,y,w,h` in mm from the board's top-left corner: no parts, no copper there. */

@@ -1,22 +1,9 @@
-import { z } from "zod";
+import type { Constraint } from "../../../agent/tools/constraints-file.js";
 
 /**
- * The part of `.copperhead/constraints.json` the layout reads. The file's owner (the spec stage's
- * record_constraint, engine/agent/tools/constraints-file.ts) validates it fully; this view only
- * needs each entry's key and bounds, and ignores the rest.
+ * What the layout reads of a recorded constraint (engine/agent/tools/constraints-file.ts owns
+ * the schema and validates the file): its key and its value or bounds. Tests and benches may
+ * build these by hand, without a source or the affected files.
  */
-export const layoutConstraintSchema = z.looseObject({
-  key: z.string(),
-  value: z.union([z.number(), z.string()]).optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  unit: z.string().optional(),
-  source: z.string().optional(),
-});
-
-export type LayoutConstraint = z.output<typeof layoutConstraintSchema>;
-
-export const layoutConstraintsFileSchema = z.looseObject({
-  schema: z.literal(1),
-  constraints: z.array(layoutConstraintSchema),
-});
+export type LayoutConstraint = Pick<Constraint, "key"> &
+  Partial<Pick<Constraint, "value" | "min" | "max" | "unit" | "source">>;

@@ -1,31 +1,20 @@
-import { join } from "node:path";
+import { CONSTRAINTS_PATH } from "../../../agent/tools/constraints-file.js";
 import { UsageError } from "../../../errors.js";
-import { readOptional } from "../../../repo/read-optional.js";
-import { type LayoutConstraint, layoutConstraintsFileSchema } from "./layout-constraints.js";
+import { readConstraints } from "../../../flow/gates/read-constraints.js";
+import type { LayoutConstraint } from "./layout-constraints.js";
 
-export const CONSTRAINTS_FILE = ".copperhead/constraints.json";
-
-/** The repo's recorded constraints (none when the spec stage wrote no file yet). */
+/**
+ * The repo's recorded constraints for the layout (none when the spec stage wrote no file yet),
+ * read by the gates' reader so both see the same file the same way; a file that is there but
+ * unreadable is a usage error here — a board laid out from defaults the spec never chose would
+ * look right and be wrong.
+ */
 export async function readLayoutConstraints(repo: string): Promise<LayoutConstraint[]> {
-  const text = await readOptional(join(repo, CONSTRAINTS_FILE));
-  if (text === undefined) return [];
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (cause) {
-    throw new UsageError(
-      `${CONSTRAINTS_FILE} is not valid JSON (${(cause as Error).message})`,
-      `fix the syntax of ${CONSTRAINTS_FILE} (record_constraint writes it)`,
-      { cause },
-    );
-  }
-  const parsed = layoutConstraintsFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(
-      `${CONSTRAINTS_FILE} is not a constraints file (${issue?.path.join(".") || "top level"}: ${issue?.message})`,
-      `it must be {"schema": 1, "constraints": [{"key": "board.width_mm", "value": 30, …}]}`,
-    );
-  }
-  return parsed.data.constraints;
+  const read = await readConstraints(repo);
+  if (read.ok) return read.constraints;
+  if (read.missing) return [];
+  throw new UsageError(
+    read.detail,
+    `fix ${CONSTRAINTS_PATH} (record_constraint writes it; docs/constraints.md has its schema)`,
+  );
 }

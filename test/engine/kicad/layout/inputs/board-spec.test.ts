@@ -44,19 +44,66 @@ describe("the board spec", () => {
     ]);
   });
 
-  it("refuses values it cannot use, naming the key and what to write", () => {
-    expect(() => boardSpec([{ key: "board.mounting_holes", value: "2xM9" }], config())).toThrow(
-      BoardSpecError,
+  it("reads the hole keys as docs/constraints.md defines them: a bare count takes its screw from board.mounting_hole_screw", () => {
+    const holes = (list: { key: string; value: string | number }[]) =>
+      boardSpec(list, config()).holes;
+    expect(holes([{ key: "board.mounting_holes", value: 2 }])).toEqual({
+      count: 2,
+      screw: "M3",
+      footprint: "MountingHole:MountingHole_3.2mm_M3",
+    });
+    expect(
+      holes([
+        { key: "board.mounting_holes", value: 4 },
+        { key: "board.mounting_hole_screw", value: "m2.5" },
+      ]),
+    ).toMatchObject({ count: 4, screw: "M2.5" });
+    // A screw in the count's own text wins over the separate key.
+    expect(
+      holes([
+        { key: "board.mounting_holes", value: "3x M8" },
+        { key: "board.mounting_hole_screw", value: "M2" },
+      ]),
+    ).toEqual({ count: 3, screw: "M8", footprint: "MountingHole:MountingHole_8.4mm_M8" });
+    expect(holes([{ key: "board.mounting_holes", value: 0 }])).toBeUndefined();
+    expect(boardSpec([], config({ mounting_holes: 2 })).holes).toMatchObject({ screw: "M3" });
+    expect(() =>
+      holes([
+        { key: "board.mounting_holes", value: 2 },
+        { key: "board.mounting_hole_screw", value: "M7" },
+      ]),
+    ).toThrow(/board\.mounting_hole_screw: "M7" is not a mounting-hole spec.*no plain hole for M7/);
+    expect(() => holes([{ key: "board.mounting_holes", value: 6 }])).toThrow(
+      /"6" is not a mounting-hole spec/,
     );
-    expect(() => boardSpec([{ key: "board.edge.J1", value: "north" }], config())).toThrow(
-      /one of left, right, top, bottom/,
-    );
-    expect(() => boardSpec([{ key: "board.width_mm", value: "wide" }], config())).toThrow(
-      /no usable size/,
-    );
-    expect(() => boardSpec([{ key: "board.keepout.k", value: "1,2,3" }], config())).toThrow(
-      /"x,y,w,h"/,
-    );
+  });
+
+  it("refuses values it cannot use: the message names the key, the fix what to write", () => {
+    const refusal = (constraints: { key: string; value: string }[]) => {
+      try {
+        boardSpec(constraints, config());
+      } catch (error) {
+        expect(error).toBeInstanceOf(BoardSpecError);
+        return { message: (error as BoardSpecError).message, fix: (error as BoardSpecError).fix };
+      }
+      throw new Error(`accepted ${JSON.stringify(constraints)}`);
+    };
+    expect(refusal([{ key: "board.mounting_holes", value: "2xM9" }])).toMatchObject({
+      message: expect.stringMatching(/board\.mounting_holes: "2xM9" is not a mounting-hole spec/),
+      fix: expect.stringContaining('"2xM3"'),
+    });
+    expect(refusal([{ key: "board.edge.J1", value: "north" }])).toEqual({
+      message: '.copperhead/constraints.json: board.edge.J1 is "north"',
+      fix: "set its value to one of left, right, top, bottom",
+    });
+    expect(refusal([{ key: "board.width_mm", value: "wide" }])).toMatchObject({
+      message: expect.stringMatching(/board\.width_mm has no usable size/),
+      fix: expect.stringContaining('{"key": "board.width_mm", "value": 30, "unit": "mm"}'),
+    });
+    expect(refusal([{ key: "board.keepout.k", value: "1,2,3" }])).toMatchObject({
+      message: expect.stringMatching(/keep-out "k" is "1,2,3"/),
+      fix: expect.stringContaining('"x,y,w,h"'),
+    });
   });
 
   it("is part of config.json, where unknown layout keys are rejected", () => {
