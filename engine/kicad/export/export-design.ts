@@ -9,10 +9,10 @@ import { KicadCliError } from "../cli/errors.js";
 import { requireRc } from "../cli/require-rc.js";
 import { findRootSheet } from "../cli/root-sheet.js";
 import { withKicadCli } from "../cli/run-kicad-cli.js";
+import { fillBoardFile } from "../pcbnew/fill-board-file.js";
 import { child, childText } from "../sexp/node.js";
 import type { ExportedFile } from "./artifact-kind.js";
 import { BOARD_EXPORTS } from "./board-exports.js";
-import { fillForPlot } from "./fill-for-plot.js";
 import { embedsDate, exportDate, normalizeDates } from "./normalize-dates.js";
 import { jlcpcbPlacement, type OrderPart, orderingBoms } from "./ordering-bom.js";
 
@@ -123,7 +123,7 @@ export async function exportDesign(input: ExportInput, dest: string): Promise<Ex
     const project = input.board.replace(/\.kicad_pcb$/, ".kicad_pro");
     if (await pathExists(project))
       await copyFile(project, join(dirname(plotted), `${stem}.kicad_pro`));
-    if (board.zones.length > 0) await fillForPlot(input.board, plotted, scratch, env);
+    if (board.zones.length > 0) await fillBoardFile(input.board, plotted, { env });
     else await copyFile(input.board, plotted);
 
     const [boardFiles, sheetFiles] = await Promise.all([

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import type { BoardModel, BoardZone, FilledPolygon } from "../board/write/board-model.js";
-import { boardText } from "../board/write/board-tree.js";
+import { boardText, zoneUuid } from "../board/write/board-tree.js";
 import type { Point } from "../geometry/point.js";
 import { type PcbnewRunOptions, runPcbnew } from "./run-pcbnew.js";
 
@@ -11,6 +11,7 @@ const fillAnswer = z.object({
   ok: z.literal(true),
   zones: z.array(
     z.object({
+      uuid: z.string(),
       name: z.string(),
       net: z.string(),
       fills: z.array(
@@ -19,6 +20,19 @@ const fillAnswer = z.object({
     }),
   ),
 });
+
+/**
+ * Every copper zone of the board file at `board` filled by KiCad's own zone filler, by zone
+ * uuid, in canonical form. pcbnew reads the board where it is (and the `.kicad_pro` beside it,
+ * whose clearances and net classes the fill honours) and writes nothing.
+ */
+export async function zoneFills(
+  board: string,
+  options: PcbnewRunOptions = {},
+): Promise<Map<string, FilledPolygon[]>> {
+  const answer = await runPcbnew({ command: "fill-zones", board }, fillAnswer, options);
+  return new Map(answer.zones.map((zone) => [zone.uuid, canonicalFill(zone.fills)]));
+}
 
 export interface FillOptions extends PcbnewRunOptions {
   /**
@@ -45,15 +59,13 @@ export async function fillZones(model: BoardModel, options: FillOptions = {}): P
     await writeFile(board, boardText(unfilled));
     if (options.project !== undefined)
       await writeFile(join(dir, "fill.kicad_pro"), options.project);
-    const answer = await runPcbnew({ command: "fill-zones", board }, fillAnswer, options);
-    const byName = new Map(answer.zones.map((zone) => [zone.name, zone]));
+    const fills = await zoneFills(board, options);
     return {
       ...model,
-      zones: model.zones.map((zone): BoardZone => {
-        if (zone.keepout !== undefined) return zone;
-        const filled = byName.get(zone.name);
-        return { ...zone, fill: canonicalFill(filled?.fills ?? []) };
-      }),
+      zones: model.zones.map(
+        (zone): BoardZone =>
+          zone.keepout !== undefined ? zone : { ...zone, fill: fills.get(zoneUuid(zone)) ?? [] },
+      ),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -8,8 +8,9 @@
  * {"ok": false, "error": kind, "message": …}; exit 3 when `import pcbnew` fails.
  *
  * `fill-zones`: loads the board, fills every copper zone with pcbnew's ZONE_FILLER and returns
- * each zone's filled outlines per layer, fractured (no holes), in nanometres — exact integers,
- * so our writer rounds nothing.
+ * each zone's uuid, name, net and filled outlines per layer (by the file's standard layer name),
+ * fractured (no holes), in nanometres — exact integers, so our writer rounds nothing. Any
+ * board loads, not only ours: the export fills a person's board this way too.
  */
 export const HELPER_SOURCE = `import json
 import sys
@@ -41,8 +42,14 @@ def fill_zones(pcbnew, request):
                 for j in range(outline.PointCount()):
                     p = outline.CPoint(j)
                     points.append([p.x, p.y])
-                fills.append({"layer": board.GetLayerName(layer), "points": points})
-        result.append({"name": zone.GetZoneName(), "net": zone.GetNetname(), "fills": fills})
+                # The file's name of the layer (B.Cu), not a board's own name for it (bottom_cu).
+                fills.append({"layer": pcbnew.BOARD.GetStandardLayerName(layer), "points": points})
+        result.append({
+            "uuid": zone.m_Uuid.AsString(),
+            "name": zone.GetZoneName(),
+            "net": zone.GetNetname(),
+            "fills": fills,
+        })
     return {"ok": True, "zones": result}
 
 

@@ -1,7 +1,7 @@
 import { node, pcbNum, uuidNode } from "../../sexp/build.js";
 import { atom, type SList, type SNode, str } from "../../sexp/node.js";
 import { writeSexp } from "../../sexp/write.js";
-import type { BoardModel, BoardTrack, BoardVia, BoardZone } from "./board-model.js";
+import type { BoardModel, BoardTrack, BoardVia, BoardZone, FilledPolygon } from "./board-model.js";
 import { layersTree, setupTree } from "./board-setup.js";
 import { boardUuid } from "./board-uuid.js";
 import { footprintTree, footprintUuid } from "./footprint-tree.js";
@@ -66,6 +66,16 @@ function pts(points: readonly { x: number; y: number }[]): SList {
   );
 }
 
+/** A zone's uuid, from its name (names are unique on a board copperhead writes). */
+export function zoneUuid(zone: Pick<BoardZone, "name">): string {
+  return boardUuid(`zone/${zone.name}`);
+}
+
+/** One filled area of a zone as KiCad stores it. */
+export function filledPolygonTree(fill: FilledPolygon): SList {
+  return node("filled_polygon", node("layer", str(fill.layer)), pts(fill.points));
+}
+
 function zoneTree(z: BoardZone, code: number): SList {
   const keep = (allowed: boolean) => atom(allowed ? "not_allowed" : "allowed");
   const layer =
@@ -80,7 +90,7 @@ function zoneTree(z: BoardZone, code: number): SList {
     node("net", atom(String(code))),
     node("net_name", str(z.net ?? "")),
     layer,
-    uuidNode(boardUuid(`zone/${z.name}`)),
+    uuidNode(zoneUuid(z)),
     node("name", str(z.name)),
     node("hatch", atom("edge"), atom("0.5")),
     z.priority > 0 && node("priority", atom(String(z.priority))),
@@ -104,7 +114,7 @@ function zoneTree(z: BoardZone, code: number): SList {
       node("thermal_bridge_width", pcbNum(z.thermalBridgeWidth)),
     ),
     node("polygon", pts(z.outline)),
-    (z.fill ?? []).map((f) => node("filled_polygon", node("layer", str(f.layer)), pts(f.points))),
+    (z.fill ?? []).map(filledPolygonTree),
   );
 }
 
