@@ -4,7 +4,7 @@
 // together, the copper of each side with the outline, the front silkscreen, and kicad-cli's 3D
 // render. Run after `npm run build`:
 //   npm run build && node scripts/render-layouts.mjs
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,9 @@ const { LAYOUT_EXAMPLES, prepareExample, layoutExample } = await import(
 );
 const { renderSvg } = await import(join(dist, "engine/kicad/cli/render-svg.js"));
 const { renderBoardPng } = await import(join(dist, "engine/kicad/cli/render-board-png.js"));
+const { exportDate, normalizeDates } = await import(
+  join(dist, "engine/kicad/export/normalize-dates.js")
+);
 
 const out = join(root, "docs/layout");
 const views = [
@@ -30,8 +33,13 @@ try {
     const project = await prepareExample(name, join(work, name));
     const result = await layoutExample(project);
     if (!result.ok) throw new Error(`${name}: ${result.findings.map((f) => f.detail).join("; ")}`);
-    for (const [view, layers] of views)
-      await renderSvg(project.board, join(out, `${name}-${view}.svg`), { layers });
+    for (const [view, layers] of views) {
+      const svg = join(out, `${name}-${view}.svg`);
+      await renderSvg(project.board, svg, { layers });
+      // kicad-cli stamps each SVG with the wall clock; the board has no date, so the fixed one
+      // the exports use keeps a re-render byte-identical when the placement did not change.
+      await writeFile(svg, normalizeDates(svg, await readFile(svg, "utf8"), exportDate(undefined)));
+    }
     await renderBoardPng(project.board, join(out, `${name}-render.png`), {
       width: 1400,
       height: 1000,

@@ -35,7 +35,7 @@ export const layoutBoardArgs = z.object({
 export const layoutBoardTool = defineTool({
   name: "layout_board",
   description:
-    "Lay out the configured board (paths.board, or the schematic's name with .kicad_pcb) from its schematic: places every footprint inside the outline from .copperhead/constraints.json (board.width_mm, board.height_mm, board.mounting_holes, board.edge.<REF>, board.keepout.<name>), routes every net on F.Cu and B.Cu (place_only skips it; nets it cannot route are named), fills the ground pour, writes the board and the report into docs/LAYOUT.md (## Draft quality). Returns the report, or numbered findings (unknown footprints with the closest real ones, a board too small) and writes nothing.",
+    "Lay out the configured board (paths.board, or the schematic's name with .kicad_pcb) from its schematic: places every footprint inside the outline from .copperhead/constraints.json (board.width_mm, board.height_mm, board.mounting_holes, board.mounting_hole_screw, board.edge.<REF>, board.keepout.<name>), routes every net on F.Cu and B.Cu (place_only skips it; nets it cannot route are named), fills the ground pour, writes the board and the report into docs/LAYOUT.md (## Draft quality). Returns the report, or numbered findings (unknown footprints with the closest real ones, a board too small) and writes nothing.",
   schema: layoutBoardArgs,
   mutating: true,
   async run(args, context): Promise<ToolResult> {

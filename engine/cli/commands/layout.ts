@@ -11,11 +11,17 @@ import { parseFlags } from "../parse-flags.js";
 
 const usage = "copperhead layout [--board <file.kicad_pcb>] [--place-only] [--json]";
 
+const help = `${usage}
+  --board       the board to write (default: paths.board of .copperhead/config.json, else the schematic's name with .kicad_pcb); its schematic is the .kicad_sch of the same name beside it
+  --place-only  place without routing (by default the board is placed and routed)
+  --json        the report and the files written as JSON
+Board size, holes, connector edges and keep-outs come from .copperhead/constraints.json (board.width_mm, board.height_mm, board.mounting_holes, board.mounting_hole_screw, board.edge.<REF>, board.keepout.<name>; docs/layout.md).`;
+
 export const layoutCommand: Command = {
   name: "layout",
   summary:
     "place and route the schematic's parts on a two-layer board (outline, holes, connectors, silkscreen, tracks, vias, ground pour); --place-only skips routing",
-  usage,
+  usage: help,
   async run(args, io) {
     const { values, positionals } = parseFlags(
       args,

@@ -3,6 +3,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { toString as plainText } from "mdast-util-to-string";
 import { gfm } from "micromark-extension-gfm";
+import { pushAll } from "../../array-ops.js";
 
 /**
  * What the gates read in a document, through a real CommonMark + GFM parser: ATX and setext
@@ -124,7 +125,7 @@ export function markdownSections(source: string | Root): MarkdownSection[] {
     const blocks: MarkdownBlock[] = [];
     for (const next of nodes.slice(index + 1)) {
       if (next.type === "heading" && next.depth <= node.depth) break;
-      blocks.push(...blocksOf(next));
+      pushAll(blocks, blocksOf(next));
     }
     sections.push({ level: node.depth, title: text(node), line: lineOf(node), blocks });
   });

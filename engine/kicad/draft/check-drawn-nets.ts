@@ -1,6 +1,6 @@
 import type { Netlist } from "../schematic/netlist/netlist.js";
 import type { IntentFinding } from "./intent-finding.js";
-import type { ResolvedIntent } from "./resolved-intent.js";
+import { pinKey, type ResolvedIntent } from "./resolved-intent.js";
 
 const ENGINE_FAULT =
   "this is a drafting-engine fault, not an intent error: report it with the intent attached; reshaping the intent will not fix it";
@@ -14,12 +14,12 @@ export function checkDrawnNets(resolved: ResolvedIntent, drawn: Netlist): Intent
   const findings: IntentFinding[] = [];
   const intentNetOf = new Map<string, string>();
   for (const n of resolved.nets)
-    for (const e of n.endpoints) intentNetOf.set(`${e.ref}.${e.pin.number}`, n.net.name);
+    for (const e of n.endpoints) intentNetOf.set(pinKey(e.ref, e.pin.number), n.net.name);
   for (const n of resolved.nets) {
-    const want = new Set(n.endpoints.map((e) => `${e.ref}.${e.pin.number}`));
+    const want = new Set(n.endpoints.map((e) => pinKey(e.ref, e.pin.number)));
     const first = n.endpoints[0];
     const net = first ? drawn.netOf(first.ref, first.pin.number) : undefined;
-    const got = new Set((net?.nodes ?? []).map((x) => `${x.ref}.${x.pin}`));
+    const got = new Set((net?.nodes ?? []).map((x) => pinKey(x.ref, x.pin)));
     const missing = [...want].filter((p) => !got.has(p));
     const extra = [...got].filter((p) => !want.has(p));
     if (missing.length > 0 || extra.length > 0) {
@@ -32,7 +32,9 @@ export function checkDrawnNets(resolved: ResolvedIntent, drawn: Netlist): Intent
   }
   for (const net of drawn.nets) {
     if (net.nodes.length < 2) continue;
-    const names = new Set(net.nodes.map((x) => intentNetOf.get(`${x.ref}.${x.pin}`) ?? "(no net)"));
+    const names = new Set(
+      net.nodes.map((x) => intentNetOf.get(pinKey(x.ref, x.pin)) ?? "(no net)"),
+    );
     if (names.size > 1 && !findings.some((f) => f.detail.includes(`drawn net ${net.name} `))) {
       findings.push({
         kind: "engine-fault",

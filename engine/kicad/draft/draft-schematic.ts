@@ -90,7 +90,10 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     if (own && n.class.class !== "signal" && fitsClass(own, n.class.class === "ground"))
       usable.add(own.libId);
   }
-  const rails = railSymbolIds(usable);
+  const rails = railSymbolIds(
+    usable,
+    new Map([...power].map(([id, symbol]) => [id, symbol.symbol])),
+  );
   const flagNets = resolved.nets
     .filter(
       (n) => n.class.class !== "signal" && !n.endpoints.some((e) => e.pin.type === "power_out"),
@@ -180,6 +183,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     pwrFlags: [...flagNets].sort(),
     noConnects: drawing.noConnects.length,
     openPins: layout.openPins,
+    joinedPins: resolved.joined.map((j) => ({ ...j })),
     notes: (resolved.intent.notes ?? []).map((n) => (n.group ? `${n.group}: ${n.text}` : n.text)),
   };
   return { ok: true, report, files };

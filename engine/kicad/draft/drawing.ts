@@ -1,3 +1,4 @@
+import { snapToGrid } from "../geometry/grid.js";
 import type { Point } from "../symbol/geometry.js";
 
 export type Direction = "left" | "right" | "up" | "down";
@@ -68,9 +69,9 @@ export interface Drawing {
 
 export const GRID = 1.27;
 
+/** The drafter's name for geometry/grid.ts's snapToGrid, on KiCad's connection grid by default. */
 export function snap(value: number, step = GRID): number {
-  const v = Math.round(value / step) * step;
-  return Math.round(v * 10_000) / 10_000 || 0;
+  return snapToGrid(value, step);
 }
 
 export function step(p: Point, d: Direction, length: number): Point {

@@ -16,6 +16,9 @@ export type IntentFindingKind =
   | "bom-mismatch"
   | "does-not-fit"
   | "unconnected-power-pin"
+  | "stacked-pins-split"
+  | "no-connect-pin"
+  | "hidden-power-pin"
   | "engine-fault";
 
 /** One reason the intent cannot be drafted; `detail` names the fix. */

@@ -1,6 +1,7 @@
 import { annotationOf, type SchematicHierarchy } from "../schematic/hierarchy.js";
 import type { Netlist } from "../schematic/netlist/netlist.js";
 import type { Intent } from "./intent.js";
+import { pinKey } from "./resolved-intent.js";
 
 const UNDRAWABLE = /["\\\u0000-\u001f\u007f]/g;
 
@@ -30,7 +31,7 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
   for (const net of nets.nets) {
     const pins = [
       ...new Set(
-        net.nodes.filter((n) => parts.has(n.ref) && n.pin !== "").map((n) => `${n.ref}.${n.pin}`),
+        net.nodes.filter((n) => parts.has(n.ref) && n.pin !== "").map((n) => pinKey(n.ref, n.pin)),
       ),
     ];
     if (pins.length < 2) continue;

@@ -5,7 +5,7 @@ import { snap } from "./drawing.js";
 import type { Obstacle } from "./layout/obstacle.js";
 import type { StubEnd } from "./layout/stub-end.js";
 import { textWidth } from "./pin-attachments.js";
-import type { ResolvedIntent } from "./resolved-intent.js";
+import { pinKey, type ResolvedIntent } from "./resolved-intent.js";
 import { RouteRequestError } from "./route/route-error.js";
 import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js";
 
@@ -87,6 +87,12 @@ export function localWires(
   group: string,
   placed: readonly { cell: WiringCell; at: Point }[],
   bounds: Box,
+  /**
+   * How far above its anchor a label's text reaches, for the router to keep clear; default the
+   * router's one grid (compact; the label's ink reaches 1.86 mm, which the group asks for once
+   * it finds two labels touching).
+   */
+  labelHeight?: number,
 ): GroupWiring {
   const ends = new Map<string, StubEnd>();
   const obstacles: Obstacle[] = [];
@@ -110,7 +116,7 @@ export function localWires(
     if (n.class.class !== "signal") continue;
     const terminals = n.endpoints
       .filter((e) => resolved.parts.get(e.ref)?.part.group === group)
-      .map((e) => `${e.ref}.${e.pin.number}`)
+      .map((e) => pinKey(e.ref, e.pin.number))
       .flatMap((pin) => {
         const end = ends.get(pin);
         if (!end || !onGrid(end.at)) return [];
@@ -123,7 +129,14 @@ export function localWires(
     const xs = terminals.map((t) => t.at.x);
     const ys = terminals.map((t) => t.at.y);
     if (Math.max(maxOf(xs) - minOf(xs), maxOf(ys) - minOf(ys)) > MAX_SPAN) continue;
-    nets.push({ name: n.net.name, terminals, label: { width: textWidth(n.net.name) } });
+    nets.push({
+      name: n.net.name,
+      terminals,
+      label: {
+        width: textWidth(n.net.name),
+        ...(labelHeight !== undefined ? { height: labelHeight } : {}),
+      },
+    });
   }
   const span = (net: RouteNet) => {
     const xs = net.terminals.map((t) => t.at.x);

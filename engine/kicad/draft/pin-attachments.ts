@@ -1,18 +1,34 @@
+import { maxOf, minOf } from "../../array-ops.js";
+import type { Rect } from "../geometry/rect.js";
 import type { Point } from "../symbol/geometry.js";
 import type { Direction, DrawnLabel, DrawnSymbol, DrawnWire } from "./drawing.js";
 import { snap, step } from "./drawing.js";
+import type { Shape } from "./layout/occupancy.js";
+import { fieldTextBox, labelTextBox } from "./layout/text-boxes.js";
 import type { RailSymbols } from "./rail-symbols.js";
 
-/** What one pin gets: a label, a power symbol, a no-connect marker, or nothing. */
+/**
+ * What one pin gets: a label, a power symbol, a no-connect marker, or nothing at all (a hidden
+ * power input KiCad connects by name, a pin of type no_connect).
+ */
 export type PinRole =
   | { kind: "label"; net: string }
   | { kind: "power"; net: string; ground: boolean }
-  | { kind: "no-connect" };
+  | { kind: "no-connect" }
+  | { kind: "none" };
+
+/** The net a role names, or "" for a pin on none. */
+export function roleNet(role: PinRole): string {
+  return role.kind === "label" || role.kind === "power" ? role.net : "";
+}
 
 export const STUB = 2.54;
 const CHAR = 1.27 * 0.9;
 
-/** Rough drawn width of a label or field (the checker measures exactly; this only spaces cells). */
+/**
+ * Rough drawn width of a label or field: where texts are anchored (centred values, label
+ * pairs). What they reserve is measured exactly (text-boxes.ts).
+ */
 export function textWidth(text: string): number {
   return text.length * CHAR + 1.27;
 }
@@ -24,8 +40,25 @@ export interface Attachment {
   /** Power symbols need a reference and a value field: filled in by the caller. */
   powerValues: { index: number; value: string; valueAt: Point }[];
   noConnects: Point[];
-  /** Every point the attachment draws on (for the cell's extent). */
-  extent: Point[];
+  /**
+   * The space it takes: each wire, graphic and text as KiCad inks it (the exact measure), and one
+   * box around it all with text widths estimated (the estimate, which the router also keeps out of).
+   */
+  shapes: Shape[];
+}
+
+/**
+ * Which way a power symbol points: `along` the stub (a sideways stub's symbol lying along it),
+ * `upright` (rails up, grounds down, whichever way the stub runs), or turned `right` or `left`
+ * (its value reading away on that side: a row of pins 2.54 mm apart has no room for centred
+ * text). A label on an up or down stub reads right, or left when turned `left`.
+ */
+export type Turn = "along" | "upright" | "right" | "left";
+
+export interface AttachOptions {
+  /** Stub length (default 2.54 mm). */
+  stub?: number;
+  turn?: Turn;
 }
 
 const RAIL_ROTATION: Record<Direction, 0 | 90 | 180 | 270> = {
@@ -41,18 +74,44 @@ const GROUND_ROTATION: Record<Direction, 0 | 90 | 180 | 270> = {
   left: 270,
 };
 
+const NC_HALF = 0.7;
+const shift = (b: Rect, p: Point): Rect => ({
+  minX: b.minX + p.x,
+  minY: b.minY + p.y,
+  maxX: b.maxX + p.x,
+  maxY: b.maxY + p.y,
+});
+const around = (points: readonly Point[]): Rect => ({
+  minX: minOf(points.map((p) => p.x)),
+  minY: minOf(points.map((p) => p.y)),
+  maxX: maxOf(points.map((p) => p.x)),
+  maxY: maxOf(points.map((p) => p.y)),
+});
+
+/** Where a power symbol on a stub facing `outward` points. */
+function pointing(ground: boolean, outward: Direction, turn: Turn): Direction {
+  if (turn === "right" || turn === "left") return turn;
+  // A ground never points up and a rail never down (a reader takes that for a fault): on such a
+  // stub the symbol turns to point right instead, at the stub's end.
+  const upsideDown = ground ? outward === "up" : outward === "down";
+  if (upsideDown) return "right";
+  const sideways = outward === "left" || outward === "right";
+  if (turn === "upright" && sideways) return ground ? "down" : "up";
+  return outward;
+}
+
 /**
  * The drawing for one pin at sheet point `pin`, facing `outward`: a stub wire then a horizontal
- * label or a power symbol turned to point away from the part; or a no-connect marker on the pin.
+ * label or a power symbol; or a no-connect marker on the pin; or nothing.
  */
 export function attachPin(
   pin: Point,
   outward: Direction,
   role: PinRole,
   rails: RailSymbols,
-  key: string,
-  /** On a horizontal stub, stand a power symbol upright at its end instead of along the stub. */
-  upright = false,
+  /** The pin (`REF.PIN`) the attachment is drawn for; its power symbol is named after it. */
+  owner: string,
+  options: AttachOptions = {},
 ): Attachment {
   const out: Attachment = {
     wires: [],
@@ -60,37 +119,37 @@ export function attachPin(
     symbols: [],
     powerValues: [],
     noConnects: [],
-    extent: [pin],
+    shapes: [],
   };
+  if (role.kind === "none") return out;
+  const estimate = (points: Point[]) =>
+    out.shapes.push({ kind: "body", measure: "estimate", owner, pin: owner, box: around(points) });
+  const exact = (kind: Shape["kind"], box: Rect) =>
+    out.shapes.push({ kind, measure: "exact", owner, pin: owner, box });
   if (role.kind === "no-connect") {
     out.noConnects.push(pin);
+    exact("mark", shift({ minX: -NC_HALF, minY: -NC_HALF, maxX: NC_HALF, maxY: NC_HALF }, pin));
+    estimate([pin]);
     return out;
   }
-  const end = step(pin, outward, STUB);
+  const end = step(pin, outward, options.stub ?? STUB);
   out.wires.push({ net: role.net, a: pin, b: end });
-  out.extent.push(end);
+  exact("wire", around([pin, end]));
+  const turn = options.turn ?? "along";
   if (role.kind === "label") {
-    const angle = outward === "left" ? 180 : 0;
+    const angle =
+      outward === "left" || ((outward === "up" || outward === "down") && turn === "left") ? 180 : 0;
     out.labels.push({ text: role.net, at: end, angle });
+    exact("text", labelTextBox(role.net, end, angle));
     const w = textWidth(role.net);
-    out.extent.push({ x: end.x + (angle === 180 ? -w : w), y: snap(end.y - 1.27, 0.01) });
+    estimate([pin, end, { x: end.x + (angle === 180 ? -w : w), y: snap(end.y - 1.27, 0.01) }]);
     return out;
   }
-  // A ground never points up and a rail never down (a reader takes that for a fault): on such a
-  // stub the symbol turns to point right instead, at the stub's end.
-  const upsideDown = role.ground ? outward === "up" : outward === "down";
-  const sideways = outward === "left" || outward === "right";
-  const points: Direction = upsideDown
-    ? "right"
-    : upright && sideways
-      ? role.ground
-        ? "down"
-        : "up"
-      : outward;
+  const points = pointing(role.ground, outward, turn);
   const rotation = role.ground ? GROUND_ROTATION[points] : RAIL_ROTATION[points];
   const libId = role.ground ? rails.ground(role.net) : rails.rail(role.net);
   out.symbols.push({
-    key,
+    key: `power/${owner}`,
     libId,
     unit: 1,
     at: end,
@@ -103,10 +162,44 @@ export function attachPin(
   const w = textWidth(role.net);
   const valueAt = points === "up" || points === "down" ? far : step(far, points, w / 2);
   out.powerValues.push({ index: 0, value: role.net, valueAt });
-  out.extent.push(
+  exact("mark", shift(rails.graphic(libId, rotation), end));
+  exact(
+    "text",
+    fieldTextBox(role.net, valueAt, {
+      rotation,
+      fieldAngle: rotation === 90 || rotation === 270 ? 90 : 0,
+    }),
+  );
+  estimate([
+    pin,
+    end,
     far,
     { x: valueAt.x - w / 2 - 1, y: valueAt.y - 1.5 },
     { x: valueAt.x + w / 2 + 1, y: valueAt.y + 1.5 },
-  );
+  ]);
   return out;
+}
+
+/**
+ * A label of `text` at `at` that a caller places itself (a label pair's end, a label on a run):
+ * its exact ink, and its estimate from `from` (the stub's start) to the text's far corner.
+ */
+export function labelShapes(
+  text: string,
+  from: Point,
+  at: Point,
+  angle: 0 | 180,
+  owner?: string,
+): Shape[] {
+  const w = textWidth(text);
+  const who = owner ? { owner, pin: owner } : {};
+  return [
+    { kind: "text", measure: "exact", box: labelTextBox(text, at, angle), ...who },
+    {
+      kind: "body",
+      measure: "estimate",
+      box: around([from, at, { x: at.x + (angle === 0 ? w : -w), y: at.y - 1.5 }]),
+      ...who,
+    },
+  ];
 }

@@ -1,4 +1,8 @@
+import type { Rect } from "../geometry/rect.js";
 import type { CatalogSymbol } from "../library/symbol-catalog.js";
+import type { Rotation } from "../schematic/placed-symbol.js";
+import type { LibSymbol } from "../symbol/lib-symbol.js";
+import { unitGeometry } from "./unit-geometry.js";
 
 /**
  * Which installed power symbol draws a net: the `power:` symbol of the same name when KiCad has
@@ -9,16 +13,35 @@ export interface RailSymbols {
   rail(net: string): string;
   ground(net: string): string;
   flag: string;
+  /** What the symbol draws around its pin, turned by `rotation`, in sheet axes. */
+  graphic(libId: string, rotation: Rotation): Rect;
 }
 
 export const POWER_LIBRARY = "power";
 
-export function railSymbolIds(available: ReadonlySet<string>): RailSymbols {
+/** Stand-in when the symbol is not at hand: room for KiCad's largest power graphics, any way up. */
+const GENERIC: Rect = { minX: -2.54, minY: -2.54, maxX: 2.54, maxY: 2.54 };
+
+export function railSymbolIds(
+  available: ReadonlySet<string>,
+  symbols: ReadonlyMap<string, LibSymbol> = new Map(),
+): RailSymbols {
   const own = (net: string) => `${POWER_LIBRARY}:${net}`;
+  const boxes = new Map<string, Rect>();
   return {
     rail: (net) => (available.has(own(net)) ? own(net) : `${POWER_LIBRARY}:VCC`),
     ground: (net) => (available.has(own(net)) ? own(net) : `${POWER_LIBRARY}:GND`),
     flag: `${POWER_LIBRARY}:PWR_FLAG`,
+    graphic(libId, rotation) {
+      const id = `${libId}@${rotation}`;
+      let box = boxes.get(id);
+      if (!box) {
+        const symbol = symbols.get(libId);
+        box = symbol ? unitGeometry(symbol, 1, rotation).body : GENERIC;
+        boxes.set(id, box);
+      }
+      return box;
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
+import { pushAll } from "../../array-ops.js";
 import { pathExists } from "../../repo/path-exists.js";
 import { loadBoard } from "../board/load-board.js";
 import { KicadCliError } from "../cli/errors.js";
@@ -35,7 +36,7 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(join(dir, entry.name), rel)));
+    if (entry.isDirectory()) pushAll(out, await listFiles(join(dir, entry.name), rel));
     else out.push(rel);
   }
   return out;

@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { normalizeDegrees, placePoint, unplacePoint } from "../../footprint/placement.js";
 import { node, pcbNum, uuidNode } from "../../sexp/build.js";
 import {
@@ -209,9 +210,10 @@ function placedPad(item: SList, ctx: Context): SList {
     if (connection.pinFunction) tail.push(node("pinfunction", str(connection.pinFunction)));
     if (connection.pinType) tail.push(node("pintype", str(connection.pinType)));
   }
-  items.splice(netAt < 0 ? items.length : netAt, 0, ...tail);
-  items.push(itemUuid(ctx, textAt(child(item, "uuid") ?? child(item, "tstamp"), 1)));
-  return list(items);
+  const at = netAt < 0 ? items.length : netAt;
+  const placed = [...items.slice(0, at), ...tail, ...items.slice(at)];
+  placed.push(itemUuid(ctx, textAt(child(item, "uuid") ?? child(item, "tstamp"), 1)));
+  return list(placed);
 }
 
 /** Footprint zones (keep-outs drawn in the library) are stored in board coordinates on a board. */
@@ -296,17 +298,14 @@ export function footprintTree(fp: BoardFootprint, netCode: (net: string) => numb
     }
     const h = headOf(item) ?? "";
     if (LIBRARY_ONLY.has(h)) continue;
-    if (h !== "property" && properties.size > 0 && !linked) body.push(...link());
+    if (h !== "property" && properties.size > 0 && !linked) pushAll(body, link());
     if (h === "layer") {
       body.push(
         item,
         uuidNode(uuid),
-        node(
-          "at",
-          pcbNum(fp.at.x),
-          pcbNum(fp.at.y),
-          ...(rotation === 0 ? [] : [angleAtom(rotation)]),
-        ),
+        rotation === 0
+          ? node("at", pcbNum(fp.at.x), pcbNum(fp.at.y))
+          : node("at", pcbNum(fp.at.x), pcbNum(fp.at.y), angleAtom(rotation)),
       );
     } else if (
       h === "uuid" ||
@@ -336,12 +335,12 @@ export function footprintTree(fp: BoardFootprint, netCode: (net: string) => numb
       body.push(item);
     }
   }
-  if (!linked) body.push(...link());
+  if (!linked) pushAll(body, link());
   // Groups name their members by uuid, so they come last, after every member has its new one.
   const placedGroups = groups.map((g) => placedGroup(g, ctx));
   const at = body.findIndex((c) => c.kind === "list" && headOf(c) === "embedded_fonts");
-  body.splice(at < 0 ? body.length : at, 0, ...placedGroups);
-  return list([...head, ...body]);
+  const end = at < 0 ? body.length : at;
+  return list([...head, ...body.slice(0, end), ...placedGroups, ...body.slice(end)]);
 }
 
 /** KiCad's attribute flags, in the order its writer prints them. */

@@ -1,8 +1,11 @@
+import { maxOf, minOf, pushAll } from "../../../array-ops.js";
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnSymbol, DrawnWire } from "../drawing.js";
 import { snap } from "../drawing.js";
 import type { Attachment } from "../pin-attachments.js";
+import type { PowerSymbols } from "../power-symbols.js";
 import type { Obstacle } from "./obstacle.js";
+import type { Shape } from "./occupancy.js";
 import type { StubEnd } from "./stub-end.js";
 
 /** What a cell draws, relative to its own origin, before it is moved into place. */
@@ -17,9 +20,14 @@ export interface CellItems {
 
 /** A unit (with what hangs from it) or a PWR_FLAG cluster, drawn around its own origin. */
 export interface Cell {
+  /** The unit it draws (`REF/unit`); absent for a PWR_FLAG column. */
+  id?: string;
   box: Box;
-  /** Pins drawn with a wire instead of a label are listed in `wired`. */
-  place(origin: Point, wired: ReadonlySet<string>): Partial<Drawing>;
+  /**
+   * Pins drawn with a wire instead of a label are listed in `wired`. Power symbols are numbered
+   * by `power` when given (a trial placement), else by the sheet's own counter.
+   */
+  place(origin: Point, wired: ReadonlySet<string>, power?: PowerSymbols): Partial<Drawing>;
   /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
   obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
@@ -48,10 +56,10 @@ export function boxAround(points: readonly Point[]): Box {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   return {
-    minX: Math.min(...xs),
-    minY: Math.min(...ys),
-    maxX: Math.max(...xs),
-    maxY: Math.max(...ys),
+    minX: minOf(xs),
+    minY: minOf(ys),
+    maxX: maxOf(xs),
+    maxY: maxOf(ys),
   };
 }
 
@@ -76,14 +84,16 @@ export const shiftBox = (b: Box, o: Point): Box => ({
   maxY: b.maxY + o.y,
 });
 
+export const shiftShape = (s: Shape, o: Point): Shape => ({ ...s, box: shiftBox(s.box, o) });
+
 export function merge(into: Drawing, part: Partial<Drawing>): void {
-  into.symbols.push(...(part.symbols ?? []));
-  into.wires.push(...(part.wires ?? []));
-  into.junctions.push(...(part.junctions ?? []));
-  into.labels.push(...(part.labels ?? []));
-  into.noConnects.push(...(part.noConnects ?? []));
-  into.rects.push(...(part.rects ?? []));
-  into.texts.push(...(part.texts ?? []));
+  pushAll(into.symbols, part.symbols ?? []);
+  pushAll(into.wires, part.wires ?? []);
+  pushAll(into.junctions, part.junctions ?? []);
+  pushAll(into.labels, part.labels ?? []);
+  pushAll(into.noConnects, part.noConnects ?? []);
+  pushAll(into.rects, part.rects ?? []);
+  pushAll(into.texts, part.texts ?? []);
 }
 
 /** Items moved by `o`: symbols with their fields, wires, junctions, labels and attachments. */
@@ -106,16 +116,16 @@ export function shiftItems(items: CellItems, o: Point): CellItems {
         symbols: a.symbols.map((s) => ({ ...s, at: shift(s.at, o) })),
         powerValues: a.powerValues.map((v) => ({ ...v, valueAt: shift(v.valueAt, o) })),
         noConnects: a.noConnects.map((p) => shift(p, o)),
-        extent: a.extent.map((p) => shift(p, o)),
+        shapes: a.shapes.map((x) => shiftShape(x, o)),
       },
     })),
   };
 }
 
 export function addItems(into: CellItems, more: CellItems): void {
-  into.symbols.push(...more.symbols);
-  into.wires.push(...more.wires);
-  into.junctions.push(...more.junctions);
-  into.labels.push(...more.labels);
-  into.attachments.push(...more.attachments);
+  pushAll(into.symbols, more.symbols);
+  pushAll(into.wires, more.wires);
+  pushAll(into.junctions, more.junctions);
+  pushAll(into.labels, more.labels);
+  pushAll(into.attachments, more.attachments);
 }

@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import { textWidth } from "../pin-attachments.js";
 import type { PowerSymbols } from "../power-symbols.js";
 import { type Cell, emptyDrawing, merge } from "./cell-items.js";
@@ -16,7 +17,7 @@ export function flagColumn(
   flags: readonly { net: string; ground: boolean }[],
   power: PowerSymbols,
 ): Cell {
-  const half = Math.max(8, ...flags.map((f) => textWidth(f.net))) / 2 + 1.27;
+  const half = Math.max(8, maxOf(flags.map((f) => textWidth(f.net)))) / 2 + 1.27;
   const pitch = BOTTOM - TOP + GAP;
   const box = {
     minX: -half,
@@ -28,10 +29,13 @@ export function flagColumn(
     obstacles: [{ box }],
     stubEnds: new Map(),
     box,
-    place: (origin) => {
+    place: (origin, _wired, numbering = power) => {
       const out = emptyDrawing();
       flags.forEach((f, i) => {
-        merge(out, power.flagDrawing(f.net, f.ground, { x: origin.x, y: origin.y + i * pitch }));
+        merge(
+          out,
+          numbering.flagDrawing(f.net, f.ground, { x: origin.x, y: origin.y + i * pitch }),
+        );
       });
       return out;
     },

@@ -1,22 +1,37 @@
+import { maxOf } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
 import { localWires, signalFlowOrder } from "../local-wiring.js";
 import { textWidth } from "../pin-attachments.js";
+import type { PowerSymbols } from "../power-symbols.js";
 import type { ResolvedIntent, ResolvedPart } from "../resolved-intent.js";
 import { type Cell, emptyDrawing, merge, shift } from "./cell-items.js";
 import { isConnector } from "./is-connector.js";
+import { crowdedOwners } from "./text-audit.js";
 
 const CELL_GAP = 5.08;
 const GROUP_PAD = 5.08;
 const CAPTION_BAND = 7.62;
-const MAX_GROUP_WIDTH = 160;
+/** The owner the group's text audit gives the local router's wires and labels. */
+export const WIRING = "wiring";
+/** How far a 1.27 mm label's ink reaches above its anchor (engine/kicad/text). */
+const LABEL_INK = 1.9;
+
+/** Rows of cells wrap past this width unless the paper needs lower groups. */
+export const MAX_GROUP_WIDTH = 160;
 
 export interface GroupBlock {
   name: string;
   width: number;
   height: number;
   place(origin: Point): Partial<Drawing>;
+  /**
+   * The cells (by `Cell.id`) whose texts collide with something once the group is wired, and
+   * `WIRING` when the router's own labels do: they are drawn again more carefully. Power
+   * symbols are numbered by `scratch`.
+   */
+  crowded(scratch: PowerSymbols): Set<string>;
 }
 
 /**
@@ -46,6 +61,10 @@ export function groupBlock(
   resolved: ResolvedIntent,
   group: string,
   cells: readonly Cell[],
+  /** Rows wrap past this width (mm); wider rows make a lower group (see SheetLayout.draw). */
+  maxRowWidth = MAX_GROUP_WIDTH,
+  /** Route with each label's full ink height kept clear (the group found its labels touching). */
+  exactLabels = false,
 ): GroupBlock {
   const notes = (resolved.intent.notes ?? []).filter(
     (n) => n.group?.toLowerCase() === group.toLowerCase(),
@@ -57,7 +76,7 @@ export function groupBlock(
   let width = 0;
   // A cell wider than the usual row (a big IC with its hung parts) widens every row: the group is
   // that wide anyway, and narrow rows under it would only make it taller.
-  const rowWidth = Math.max(MAX_GROUP_WIDTH, ...cells.map((c) => c.box.maxX - c.box.minX));
+  const rowWidth = Math.max(maxRowWidth, maxOf(cells.map((c) => c.box.maxX - c.box.minX)));
   for (const cell of cells) {
     const w = cell.box.maxX - cell.box.minX;
     const h = cell.box.maxY - cell.box.minY;
@@ -76,17 +95,23 @@ export function groupBlock(
   }
   let contentHeight = y + rowHeight;
   // Wires stay inside the group's padding, so they never leave its rectangle.
-  const { wired, ...wiring } = localWires(resolved, group, placed, {
-    minX: -2.54,
-    minY: -2.54,
-    maxX: snap(width + 2.54, 2.54),
-    maxY: snap(contentHeight + 2.54, 2.54),
-  });
+  const { wired, ...wiring } = localWires(
+    resolved,
+    group,
+    placed,
+    {
+      minX: -2.54,
+      minY: -2.54,
+      maxX: snap(width + 2.54, 2.54),
+      maxY: snap(contentHeight + 2.54, 2.54),
+    },
+    exactLabels ? LABEL_INK : undefined,
+  );
   const noteLines = notes.map((n) => n.text.split("\n"));
   const noteTop = contentHeight + CELL_GAP;
   for (const lines of noteLines) {
     contentHeight += CELL_GAP + lines.length * 2.54;
-    width = Math.max(width, ...lines.map((l) => textWidth(l)));
+    width = Math.max(width, maxOf(lines.map((l) => textWidth(l))));
   }
   width = Math.max(width, textWidth(group) * 1.6);
   const boxWidth = snap(width + 2 * GROUP_PAD + 2.54, 2.54);
@@ -95,6 +120,14 @@ export function groupBlock(
     name: group,
     width: boxWidth,
     height: boxHeight,
+    crowded: (scratch) =>
+      crowdedOwners(resolved, [
+        { owner: WIRING, drawing: wiring },
+        ...placed.map(({ cell, at }) => ({
+          owner: cell.id,
+          drawing: cell.place(at, wired, scratch),
+        })),
+      ]),
     place: (origin) => {
       const out = emptyDrawing();
       const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };

@@ -1,7 +1,8 @@
-import type { Box, Point } from "../../symbol/geometry.js";
+import type { Rect } from "../../geometry/rect.js";
+import type { Point } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
 import { step } from "../drawing.js";
-import { type Attachment, attachPin, type PinRole, STUB, textWidth } from "../pin-attachments.js";
+import { labelShapes, type PinRole, roleNet, STUB, textWidth } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
 import {
   addItems,
@@ -12,57 +13,42 @@ import {
   shiftBox,
   shiftItems,
 } from "./cell-items.js";
-import { NoRoomError } from "./no-room-error.js";
-import type { Obstacle } from "./obstacle.js";
+import type { Occupancy, Shape } from "./occupancy.js";
+import { placeAttachment } from "./place-attachment.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import type { StackDrawing } from "./satellite-stack.js";
 import type { StubEnd } from "./stub-end.js";
 
-/** Something already drawn in a cell; `owner` is the host pin whose own wire may touch it. */
-export interface Occupied {
-  box: Box;
-  owner?: string;
-  /** The host's own body: a pin's line may start inside it (some bodies reach past their pins). */
-  body?: boolean;
-}
-
-const EPS = 0.01;
-const CLEARANCE = 0.635;
 /** Satellites start this far out along the pin's line, leaving the pin's own stub free. */
 const FIRST = 5.08;
 const PITCH = 2.54;
-const MAX_STEPS = 400;
+/**
+ * A stack goes at most this many grid steps out along its pin's line: further out it reads as a
+ * stray part, so it is drawn on its own instead (named by labels or power symbols).
+ */
+const MAX_STACK_STEPS = 80;
+/** The pin's own name goes at most this many steps past its last stack. */
+const MAX_END_STEPS = 40;
 /** The legibility checker's long-wire limit: a longer run along a pin's line is a label pair. */
 const MAX_RUN = 50.8;
 
-function overlaps(a: Box, b: Box, margin: number): boolean {
-  return (
-    a.minX < b.maxX + margin - EPS &&
-    b.minX - margin + EPS < a.maxX &&
-    a.minY < b.maxY + margin - EPS &&
-    b.minY - margin + EPS < a.maxY
-  );
-}
-
-const clearOf = (box: Box, occupied: readonly Occupied[], skip?: string) =>
-  occupied.every(
-    (o) => (skip !== undefined && o.owner === skip) || !overlaps(box, o.box, CLEARANCE),
-  );
-/** A wire starts on its pin at the body's edge: it may touch, never cross. */
-const wireClear = (box: Box, occupied: readonly Occupied[], skip: string) =>
-  occupied.every((o) => o.owner === skip || o.body === true || !overlaps(box, o.box, 0));
-
 export interface HungPin {
   items: CellItems;
-  obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
+  /** Stacks with no clear place along the line within reach: their parts are drawn on their own. */
+  released: SatelliteStack[];
+  /** False when the pin's own label or power symbol found no place past its stacks. */
+  ok: boolean;
+  /** What stood in the way when `ok` is false (owners of the shapes). */
+  blockers: string[];
 }
 
 /**
  * Hangs a pin's stacks along the line out of the pin: each at the first grid step (and side of
  * the line) where it and the wire reaching it clear everything drawn so far, then the pin's own
  * name (label or power symbol) past the last one. Wires are split at every stack (a junction
- * marks each tee), since KiCad joins only at wire ends.
+ * marks each tee), since KiCad joins only at wire ends. Everything drawn goes into `occ`, in
+ * both measures (stacks owned as `REF.PIN#n`, the rest by the pin).
  */
 export function hangStacks(options: {
   pinKey: string;
@@ -81,20 +67,45 @@ export function hangStacks(options: {
   labelOnRun?: boolean;
   /** How much further out (mm) a stack goes to hang on its preferred side. */
   detour: (stack: SatelliteStack) => number;
-  occupied: Occupied[];
+  occ: Occupancy;
 }): HungPin {
-  const { pinKey, pin, outward, occupied } = options;
-  const out: HungPin = { items: emptyItems(), obstacles: [], stubEnds: new Map() };
-  const net = options.role.kind === "no-connect" ? "" : options.role.net;
+  const { pinKey, pin, outward, occ } = options;
+  const out: HungPin = {
+    items: emptyItems(),
+    stubEnds: new Map(),
+    released: [],
+    ok: true,
+    blockers: [],
+  };
+  const net = roleNet(options.role);
+  const exact = occ.measure === "exact";
+  // The wire along the line, exactly; it runs through the pin's own stacks' near pins.
+  const lineWire = (a: Point, b: Point): Shape => ({
+    kind: "wire",
+    measure: "exact",
+    box: boxAround([a, b]),
+    owner: pinKey,
+    pin: pinKey,
+    passes: pinKey,
+  });
+  // The estimate of what the pin itself draws: also what the router keeps out of.
+  const estimate = (box: Rect, pin?: string): Shape => ({
+    kind: "body",
+    measure: "estimate",
+    box,
+    owner: pinKey,
+    ...(pin ? { pin } : {}),
+  });
   let s = FIRST;
   let last = pin;
-  const wireBox = (to: Point) => boxAround([pin, to]);
-  // The first step along the line where a stack hanging to `side` and the wire to it are clear.
+  // The first step along the line where the stack and the wire reaching it are clear.
   const firstClear = (drawing: StackDrawing, from: number): number | undefined => {
-    for (let i = 0, t = from; i < MAX_STEPS; i++, t += PITCH) {
+    for (let i = 0, t = from; i < MAX_STACK_STEPS; i++, t += PITCH) {
       const at = step(pin, outward, t);
-      if (wireClear(wireBox(at), occupied, pinKey) && clearOf(shiftBox(drawing.box, at), occupied))
-        return t;
+      const area: Shape = exact
+        ? { kind: "body", measure: "exact", box: shiftBox(drawing.box, at) }
+        : { kind: "body", measure: "estimate", box: shiftBox(drawing.estimate, at) };
+      if (occ.clear([lineWire(pin, at), area])) return t;
     }
     return undefined;
   };
@@ -115,6 +126,7 @@ export function hangStacks(options: {
       length < 2 * (STUB + w) + PITCH
     ) {
       out.items.wires.push({ net, a, b });
+      occ.add(lineWire(a, b));
       return;
     }
     const ends: [Point, Point, Direction][] = [[a, step(a, outward, STUB), outward]];
@@ -123,9 +135,8 @@ export function hangStacks(options: {
       const angle = reads === "left" ? 180 : 0;
       out.items.wires.push({ net, a: from, b: end });
       out.items.labels.push({ text: net, at: end, angle });
-      const box = boxAround([from, end, { x: end.x + (angle === 0 ? w : -w), y: end.y - 1.5 }]);
-      out.obstacles.push({ box });
-      occupied.push({ box, owner: pinKey });
+      const [text, guess] = labelShapes(net, from, end, angle) as [Shape, Shape];
+      occ.add(lineWire(from, end), { ...text, owner: pinKey }, { ...guess, owner: pinKey });
     }
   };
   let firstRun: number | undefined;
@@ -136,20 +147,18 @@ export function hangStacks(options: {
   const labelOnFirstRun = (index: number): boolean => {
     const wire = out.items.wires[index];
     if (!wire || options.role.kind !== "label" || !horizontal) return false;
-    const w = textWidth(net);
     const length = Math.abs(wire.b.x - wire.a.x);
-    if (length < STUB + w + PITCH) return false;
+    if (length < STUB + textWidth(net) + PITCH) return false;
     const at = step(pin, outward, STUB);
     const angle = outward === "left" ? 180 : 0;
-    const text = boxAround([at, { x: at.x + (angle === 0 ? w : -w), y: at.y - 1.5 }]);
-    if (!clearOf(text, occupied)) return false;
+    const [text, guess] = labelShapes(net, at, at, angle, pinKey) as [Shape, Shape];
+    if (!occ.clear([text, guess])) return false;
     out.items.wires.splice(index, 1, { net, a: wire.a, b: at }, { net, a: at, b: wire.b });
     out.items.labels.push({ text: net, at, angle });
-    out.obstacles.push({ pin: pinKey, box: text }, { pin: pinKey, box: boxAround([pin, last]) });
-    occupied.push({ box: text, owner: pinKey }, { box: boxAround([pin, last]), owner: pinKey });
+    occ.add(text, guess, estimate(boxAround([pin, last]), pinKey));
     return true;
   };
-  for (const stack of options.stacks) {
+  options.stacks.forEach((stack, n) => {
     // The preferred side (ground below, rails above) unless the other is much closer.
     let best: { s: number; drawing: StackDrawing } | undefined;
     for (const side of options.sides(stack)) {
@@ -158,45 +167,62 @@ export function hangStacks(options: {
       if (found === undefined) continue;
       if (!best || found + options.detour(stack) < best.s) best = { s: found, drawing };
     }
-    if (!best) throw new NoRoomError(`the parts hung from ${pinKey}`);
+    if (!best) {
+      out.released.push(stack);
+      return;
+    }
     const at = step(pin, outward, best.s);
     const { drawing } = best;
+    const owner = `${pinKey}#${n}`;
     addItems(out.items, shiftItems(drawing.items, at));
-    for (const o of drawing.obstacles) out.obstacles.push({ ...o, box: shiftBox(o.box, at) });
+    occ.add(
+      { kind: "body", measure: "estimate", box: shiftBox(drawing.estimate, at), owner, area: true },
+      { kind: "body", measure: "exact", box: shiftBox(drawing.box, at), owner, area: true },
+    );
+    occ.addAll(
+      drawing.obstacles.map(
+        (o): Shape => ({
+          kind: "body",
+          measure: "estimate",
+          box: shiftBox(o.box, at),
+          owner,
+          detail: true,
+          ...(o.pin ? { pin: o.pin } : {}),
+        }),
+      ),
+    );
     for (const [k, p] of drawing.stubEnds)
       out.stubEnds.set(k, { at: shift(p.at, at), from: shift(p.from, at) });
-    occupied.push({ box: shiftBox(drawing.box, at), owner: pinKey });
     const before = out.items.wires.length;
     run(last, at, true);
     if (last === pin && out.items.wires.length === before + 1) firstRun = before;
     if (last !== pin) out.items.junctions.push(last);
     last = at;
     s = best.s + PITCH;
-  }
+  });
   if (options.labelOnRun && firstRun !== undefined && labelOnFirstRun(firstRun)) return out;
   // The pin's own name past the last stack: a label or a power symbol on a stub.
-  for (let i = 0; i < MAX_STEPS; i++, s += PITCH) {
-    const at = step(pin, outward, s);
-    const attachment: Attachment = attachPin(
-      at,
-      outward,
-      options.role,
-      options.rails,
-      `power/${pinKey}`,
-    );
-    const extent = boxAround(attachment.extent);
-    if (!wireClear(wireBox(at), occupied, pinKey) || !clearOf(extent, occupied)) continue;
-    if (at.x !== last.x || at.y !== last.y) {
-      run(last, at, false);
-      out.items.junctions.push(last);
-    }
-    out.items.attachments.push({ pin: pinKey, attachment });
-    out.obstacles.push({ pin: pinKey, box: extent }, { pin: pinKey, box: wireBox(at) });
-    occupied.push({ box: extent, owner: pinKey }, { box: wireBox(at), owner: pinKey });
-    const stub = attachment.wires[0];
-    if (stub && attachment.labels.length > 0)
-      out.stubEnds.set(pinKey, { at: stub.b, from: stub.a });
-    return out;
+  const placed = placeAttachment({
+    key: pinKey,
+    pin,
+    outward,
+    role: options.role,
+    rails: options.rails,
+    occ,
+    mode: "line",
+    from: last === pin ? 0 : s,
+    steps: MAX_END_STEPS,
+  });
+  if (!placed.ok) return { ...out, ok: false, blockers: placed.blockers };
+  const { attachment, base } = placed;
+  if (base.x !== last.x || base.y !== last.y) {
+    run(last, base, false);
+    if (last !== pin) out.items.junctions.push(last);
   }
-  throw new NoRoomError(`the label or power symbol of ${pinKey}`);
+  out.items.attachments.push({ pin: pinKey, attachment });
+  occ.addAll(attachment.shapes);
+  occ.add(estimate(boxAround([pin, base]), pinKey));
+  const stub = attachment.wires[0];
+  if (stub && attachment.labels.length > 0) out.stubEnds.set(pinKey, { at: stub.b, from: stub.a });
+  return out;
 }

@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import { drawingFrame } from "../../geometry/frame.js";
 import { ISO_PAPERS, type PaperSize } from "../../geometry/paper.js";
 import type { Point } from "../../symbol/geometry.js";
@@ -80,8 +81,8 @@ export function fitOnPaper(blocks: readonly GroupBlock[], paperHint?: string): S
   for (const paper of ISO_PAPERS) {
     const usable = usableArea(paper);
     const origins = tile(blocks, usable.width);
-    const height = Math.max(0, ...blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height));
-    const width = Math.max(0, ...blocks.map((b, i) => (origins[i]?.x ?? 0) + b.width));
+    const height = Math.max(0, maxOf(blocks.map((b, i) => (origins[i]?.y ?? 0) + b.height)));
+    const width = Math.max(0, maxOf(blocks.map((b, i) => (origins[i]?.x ?? 0) + b.width)));
     const at = origins.map((o) => ({ x: snap(o.x + MARGIN, 2.54), y: snap(o.y + MARGIN, 2.54) }));
     const fits = blocks.every((b, i) => {
       const o = at[i] as Point;

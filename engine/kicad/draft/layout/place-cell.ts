@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Drawing } from "../drawing.js";
 import { snap } from "../drawing.js";
@@ -13,8 +14,10 @@ export function itemsCell(
     stubEnds: Cell["stubEnds"];
   },
   power: PowerSymbols,
+  id?: string,
 ): Cell {
   return {
+    ...(id ? { id } : {}),
     obstacles: drawing.obstacles,
     stubEnds: drawing.stubEnds,
     box: {
@@ -23,7 +26,7 @@ export function itemsCell(
       maxX: drawing.box.maxX + 1.27,
       maxY: drawing.box.maxY + 1.27,
     },
-    place: (origin: Point, wired) => {
+    place: (origin: Point, wired, numbering = power) => {
       const moved = shiftItems(drawing.items, origin);
       const out: Partial<Drawing> = {
         symbols: [...moved.symbols],
@@ -33,14 +36,14 @@ export function itemsCell(
         noConnects: [],
       };
       for (const { pin, attachment: a } of moved.attachments) {
-        out.wires?.push(...a.wires);
-        if (!wired.has(pin)) out.labels?.push(...a.labels);
-        out.noConnects?.push(...a.noConnects);
+        pushAll(out.wires ?? [], a.wires);
+        if (!wired.has(pin)) pushAll(out.labels ?? [], a.labels);
+        pushAll(out.noConnects ?? [], a.noConnects);
         a.symbols.forEach((s, i) => {
           const value = a.powerValues[i];
           if (!value) return;
           out.symbols?.push(
-            power.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
+            numbering.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
           );
         });
       }

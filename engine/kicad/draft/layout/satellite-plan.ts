@@ -1,4 +1,9 @@
-import type { ResolvedIntent, ResolvedNet, ResolvedPart } from "../resolved-intent.js";
+import {
+  pinKey,
+  type ResolvedIntent,
+  type ResolvedNet,
+  type ResolvedPart,
+} from "../resolved-intent.js";
 import { unitGeometry, unitsOf } from "../unit-geometry.js";
 import { isConnector } from "./is-connector.js";
 
@@ -62,11 +67,11 @@ export function planSatellites(
 ): SatellitePlan {
   const netOf = new Map<string, ResolvedNet>();
   for (const n of resolved.nets)
-    for (const e of n.endpoints) netOf.set(`${e.ref}.${e.pin.number}`, n);
+    for (const e of n.endpoints) netOf.set(pinKey(e.ref, e.pin.number), n);
   const pinsOf = (part: ResolvedPart) =>
     unitsOf(part.symbol.symbol)
       .flatMap((unit) => unitGeometry(part.symbol.symbol, unit).pins.map((p) => p.pin.number))
-      .filter((number) => netOf.has(`${part.part.ref}.${number}`));
+      .filter((number) => netOf.has(pinKey(part.part.ref, number)));
 
   const inline = members.filter(isInline);
   const inlineRefs = new Set(inline.map((p) => p.part.ref));
@@ -85,7 +90,7 @@ export function planSatellites(
       const pins = unitGeometry(part.symbol.symbol, unit).pins;
       const spots = new Set<string>();
       for (const p of pins) {
-        const key = `${part.part.ref}.${p.pin.number}`;
+        const key = pinKey(part.part.ref, p.pin.number);
         // A pin stacked on an earlier one (USB-C's A9/B9) is drawn through that one.
         const spot = `${p.offset.x},${p.offset.y}`;
         if (spots.has(spot)) stackedTwins.add(key);
@@ -96,7 +101,7 @@ export function planSatellites(
       }
     }
     for (const number of pinsOf(part)) {
-      const key = `${part.part.ref}.${number}`;
+      const key = pinKey(part.part.ref, number);
       if (stackedTwins.has(key)) continue;
       const net = netOf.get(key)?.net.name as string;
       hostPins.set(net, [...(hostPins.get(net) ?? []), key]);
@@ -115,7 +120,7 @@ export function planSatellites(
       let best: { score: number[]; host: string; near: string; far: string } | undefined;
       const numbers = unitGeometryPins(t);
       for (const near of numbers) {
-        const net = netOf.get(`${t.part.ref}.${near}`);
+        const net = netOf.get(pinKey(t.part.ref, near));
         if (!net) continue;
         const far = numbers.find((n) => n !== near) as string;
         if (rank(net) > maxRank) continue;
@@ -160,7 +165,7 @@ export function planSatellites(
       for (const stack of tails) {
         if (stack.parts.length >= MAX_CHAIN) continue;
         const tail = stack.parts[stack.parts.length - 1] as Satellite;
-        const net = netOf.get(`${tail.ref}.${tail.far}`);
+        const net = netOf.get(pinKey(tail.ref, tail.far));
         if (net?.class.class !== "signal") continue;
         const next = inline.find(
           (t) =>

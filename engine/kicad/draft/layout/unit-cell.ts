@@ -1,18 +1,32 @@
+import { pushAll } from "../../../array-ops.js";
 import { unitLetters } from "../../schematic/netlist/pin-net-name.js";
-import type { Box, Point } from "../../symbol/geometry.js";
+import type { Box } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
-import { snap, step } from "../drawing.js";
-import { attachPin, type PinRole, textWidth } from "../pin-attachments.js";
+import { step } from "../drawing.js";
+import { type Attachment, attachPin, type PinRole } from "../pin-attachments.js";
 import type { RailSymbols } from "../rail-symbols.js";
-import type { ResolvedIntent } from "../resolved-intent.js";
-import { unitGeometry } from "../unit-geometry.js";
-import { addItems, boxAround, type CellItems, emptyItems, unionBox } from "./cell-items.js";
-import { hangStacks, type Occupied } from "./hang-stacks.js";
+import { pinKey, type ResolvedIntent } from "../resolved-intent.js";
+import { type UnitPin, unitGeometry } from "../unit-geometry.js";
+import { addItems, boxAround, type CellItems, emptyItems } from "./cell-items.js";
+import { hangStacks } from "./hang-stacks.js";
+import {
+  FIELDS,
+  fieldCandidates,
+  fieldShapes,
+  fieldsOnSide,
+  type HostFields,
+  placeHostFields,
+} from "./host-fields.js";
+import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
+import { type Measure, Occupancy, type Shape } from "./occupancy.js";
 import { partSymbol } from "./part-symbol.js";
+import { pinTextBoxes } from "./pin-texts.js";
+import { placeAttachment } from "./place-attachment.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
 import type { StubEnd } from "./stub-end.js";
+import { drawingOrder, type Spot, spotsOf } from "./unit-spots.js";
 
 /** A unit with everything hung from its pins, before it is moved into place. */
 export interface UnitDrawing {
@@ -20,61 +34,18 @@ export interface UnitDrawing {
   box: Box;
   obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
+  /**
+   * Stacks planned for this unit that found no clear place on their pin: the group draws their
+   * parts as cells of their own, joined by labels or power symbols (a label pair instead of a
+   * hung part).
+   */
+  released: SatelliteStack[];
 }
 
-type Justify = "left" | "right" | undefined;
-
-const RAY = 1000;
-
-/** Reference and value on a side without pins, so they never sit on a wire or label. */
-function hostFields(
-  body: Box,
-  sides: ReadonlySet<Direction>,
-  ref: string,
-  value: string,
-): { refAt: Point; valueAt: Point; justify: Justify; boxes: [Box, Box] } {
-  const side = !sides.has("up")
-    ? "up"
-    : !sides.has("right")
-      ? "right"
-      : !sides.has("down")
-        ? "down"
-        : "left";
-  const cx = snap((body.minX + body.maxX) / 2, 1.27);
-  const cy = snap((body.minY + body.maxY) / 2, 1.27);
-  const at: Record<Direction, [Point, Point, Justify]> = {
-    up: [
-      { x: cx, y: snap(body.minY - 3.81, 1.27) },
-      { x: cx, y: snap(body.minY - 1.27, 1.27) },
-      undefined,
-    ],
-    down: [
-      { x: cx, y: snap(body.maxY + 2.54, 1.27) },
-      { x: cx, y: snap(body.maxY + 5.08, 1.27) },
-      undefined,
-    ],
-    right: [
-      { x: snap(body.maxX + 1.27, 1.27), y: cy - 1.27 },
-      { x: snap(body.maxX + 1.27, 1.27), y: cy + 1.27 },
-      "left",
-    ],
-    left: [
-      { x: snap(body.minX - 1.27, 1.27), y: cy - 1.27 },
-      { x: snap(body.minX - 1.27, 1.27), y: cy + 1.27 },
-      "right",
-    ],
-  };
-  const [refAt, valueAt, justify] = at[side];
-  const boxes = [refAt, valueAt].map((p, i) => {
-    const w = textWidth(i === 0 ? ref : value);
-    const left = justify === "left" ? p.x : justify === "right" ? p.x - w : p.x - w / 2;
-    return boxAround([
-      { x: left, y: p.y - 1.27 },
-      { x: left + w, y: p.y + 1.27 },
-    ]);
-  }) as [Box, Box];
-  return { refAt, valueAt, justify, boxes };
-}
+/** How far a pin's line is kept free for it until it is drawn. */
+const RAY = 400;
+/** A pin's own label or power symbol goes at most this many grid steps out (a staircase of them). */
+const MAX_STUB_STEPS = 160;
 
 /** Nothing on the pin's net in its group but the pin and the parts hung right on its line. */
 function aloneOnLine(
@@ -83,14 +54,14 @@ function aloneOnLine(
   stacks: readonly SatelliteStack[],
 ): boolean {
   const net = resolved.nets.find((n) =>
-    n.endpoints.some((e) => `${e.ref}.${e.pin.number}` === key),
+    n.endpoints.some((e) => pinKey(e.ref, e.pin.number) === key),
   );
   if (net?.class.class !== "signal") return false;
   const group = resolved.parts.get(key.slice(0, key.lastIndexOf(".")))?.part.group;
   const onLine = new Set([key, ...stacks.map((s) => `${s.parts[0]?.ref}.${s.parts[0]?.near}`)]);
   return net.endpoints.every(
     (e) =>
-      onLine.has(`${e.ref}.${e.pin.number}`) || resolved.parts.get(e.ref)?.part.group !== group,
+      onLine.has(pinKey(e.ref, e.pin.number)) || resolved.parts.get(e.ref)?.part.group !== group,
   );
 }
 
@@ -110,26 +81,108 @@ function sidesFor(
   return (stack) => (endsOn(stack) === "rail" ? ["up", "down"] : ["down", "up"]);
 }
 
+type Attempt = { ok: true; drawing: UnitDrawing } | { ok: false; pin: string; blockers: string[] };
+
 /**
- * One unit drawn upright at the origin: fields on a free side, each pin's stub with its label,
- * power symbol or no-connect, and the two-pin parts planned to hang from its pins placed along
- * each pin's line, nearest first, clear of everything else.
+ * How carefully a unit is drawn: `estimate`, as the drafter always drew; `fields`, the same but
+ * its Reference and Value then moved where their ink is clear of everything (the rest of the
+ * cell unchanged); `exact`, everything measured as inked.
  */
-export function unitDrawing(options: {
+export type Care = "estimate" | "fields" | "exact";
+
+export interface UnitOptions {
   resolved: ResolvedIntent;
   ref: string;
   unit: number;
   roleOf: (pin: string) => PinRole;
   rails: RailSymbols;
   stacksOf: (pin: string) => readonly SatelliteStack[];
-}): UnitDrawing {
+  /**
+   * How carefully to start (the group raises it for a unit whose texts collide once wired);
+   * default `estimate`. Below `exact`, a unit that finds no room is drawn `exact` anyway.
+   */
+  care?: Care;
+}
+
+/**
+ * One unit drawn upright at the origin: fields on a free side, each pin's stub with its label,
+ * power symbol or no-connect, and the two-pin parts planned to hang from its pins placed along
+ * each pin's line, nearest first, clear of everything else.
+ *
+ * First under the estimate, as the drafter always drew (every pin's attachment where it falls,
+ * stacks kept a quarter-grid from estimated boxes). If that finds no room, or `exact` asks, under
+ * the exact measure: every text as KiCad inks it, each pin's attachment moved out or turned until
+ * clear (`drawingOrder`), pins' lines kept free until drawn. A pin whose attachment still finds no
+ * place gets hung parts released (drawn as parts of their own) until it does; with nothing hung
+ * every pin has room by construction, so this never fails.
+ */
+export function unitDrawing(options: UnitOptions): UnitDrawing {
+  const part = options.resolved.parts.get(options.ref);
+  if (!part) throw new Error(`unreachable: unresolved part ${options.ref}`);
+  const geometry = unitGeometry(part.symbol.symbol, options.unit);
+  const spots = spotsOf(geometry.pins, options.ref, options.roleOf);
+  if (options.care !== "exact") {
+    const estimated = drawUnit(options, geometry, spots, new Set(), "estimate");
+    if (estimated.ok) return estimated.drawing;
+  }
+  const released = new Set<string>();
+  for (;;) {
+    const attempt = drawUnit(options, geometry, spots, released, "exact");
+    if (attempt.ok) return attempt.drawing;
+    const hosts = spots.filter((s) => !released.has(s.key) && options.stacksOf(s.key).length > 0);
+    const release =
+      hosts.find((h) => h.key === attempt.pin) ??
+      hosts.find((h) => attempt.blockers.some((b) => b === h.key || b.startsWith(`${h.key}#`))) ??
+      hosts[0];
+    if (!release) throw new NoRoomError(`the label or power symbol of ${attempt.pin}`);
+    released.add(release.key);
+  }
+}
+
+/** The first pinless side (above, right, below, left), or left: where the estimate puts fields. */
+function estimatedFields(
+  body: Box,
+  pins: readonly UnitPin[],
+  ref: string,
+  value: string,
+): HostFields {
+  const sides = new Set(pins.map((p) => p.outward));
+  const side = (["up", "right", "down"] as const).find((d) => !sides.has(d)) ?? "left";
+  return fieldsOnSide(body, side, ref, value);
+}
+
+function drawUnit(
+  options: UnitOptions,
+  geometry: ReturnType<typeof unitGeometry>,
+  spots: readonly Spot[],
+  released: ReadonlySet<string>,
+  measure: Measure,
+): Attempt {
   const { resolved, ref, unit, roleOf, rails } = options;
   const part = resolved.parts.get(ref);
   if (!part) throw new Error(`unreachable: unresolved part ${ref}`);
-  const geometry = unitGeometry(part.symbol.symbol, unit);
+  const exact = measure === "exact";
+  const stacksOf = (key: string) => (released.has(key) ? [] : options.stacksOf(key));
+  const occ = new Occupancy(measure);
+  occ.add({ kind: "host", box: geometry.body });
+  // The pins' own names and numbers: fields and texts keep off them (each pin's stub may not).
+  occ.addAll(
+    pinTextBoxes(part.symbol, unit).map(
+      ({ pin, box }): Shape => ({ kind: "text", measure: "exact", box, owner: pinKey(ref, pin) }),
+    ),
+  );
+  for (const s of spots)
+    if (s.role.kind === "label" || s.role.kind === "power")
+      occ.add({
+        kind: "lane",
+        owner: s.key,
+        box: boxAround([s.offset, step(s.offset, s.outward, RAY)]),
+      });
   const shownRef = part.symbol.symbol.unitCount > 1 ? `${ref}${unitLetters(unit)}` : ref;
-  const sides = new Set(geometry.pins.map((p) => p.outward));
-  const fields = hostFields(geometry.body, sides, shownRef, part.part.value);
+  const fields = exact
+    ? placeHostFields(geometry.body, geometry.pins, shownRef, part.part.value, occ)
+    : estimatedFields(geometry.body, geometry.pins, shownRef, part.part.value);
+  occ.addAll(fieldShapes(fields, shownRef, part.part.value));
   const items = emptyItems();
   items.symbols.push(
     partSymbol(
@@ -141,68 +194,113 @@ export function unitDrawing(options: {
       geometry.pins.map((p) => p.pin.number),
     ),
   );
-  const obstacles: Obstacle[] = [
-    { box: geometry.body },
-    { box: fields.boxes[0] },
-    { box: fields.boxes[1] },
-  ];
-  const occupied: Occupied[] = obstacles.map((o, i) => ({ box: o.box, body: i === 0 }));
   const stubEnds = new Map<string, StubEnd>();
-  const hosting = geometry.pins.filter((p) => options.stacksOf(`${ref}.${p.pin.number}`).length);
-  const drawnAt = new Map<string, string>();
-  for (const { pin, offset, outward } of geometry.pins) {
-    const key = `${ref}.${pin.number}`;
-    // Stacked pins (USB-C's A9/B9) on one net already touch at the pin: one stub draws them both.
-    const role = roleOf(key);
-    const spot = `${offset.x},${offset.y}`;
-    const net = role.kind === "no-connect" ? undefined : role.net;
-    if (net !== undefined && drawnAt.get(spot) === net) continue;
-    if (net !== undefined && !drawnAt.has(spot)) drawnAt.set(spot, net);
-    if (hosting.some((h) => h.pin.number === pin.number)) {
-      // Its whole line out stays free until its own stacks are hung (then it ends where they end).
-      occupied.push({ box: boxAround([offset, step(offset, outward, RAY)]), owner: `ray/${key}` });
-      continue;
-    }
-    const attachment = attachPin(offset, outward, role, rails, `power/${key}`);
-    items.attachments.push({ pin: key, attachment });
-    const extent = boxAround(attachment.extent);
-    obstacles.push({ pin: key, box: extent });
-    occupied.push({ box: extent, owner: key });
-    const stub = attachment.wires[0];
-    if (stub && attachment.labels.length > 0) stubEnds.set(key, { at: stub.b, from: stub.a });
+  const hosting = spots.filter((s) => stacksOf(s.key).length > 0);
+  const plain = spots.filter((s) => !hosting.includes(s));
+  // Under the exact measure markers go first (they sit on their pins and never move), then the
+  // rest in an order that leaves each room; the estimate draws them as they come.
+  const order = exact
+    ? [
+        ...plain.filter((s) => s.role.kind === "no-connect" || s.role.kind === "none"),
+        ...plain
+          .filter((s) => s.role.kind === "label" || s.role.kind === "power")
+          .sort(drawingOrder),
+      ]
+    : plain;
+  const attachments = new Map<string, Attachment>();
+  for (const spot of order) {
+    occ.remove(spot.key, "lane");
+    const placed = exact
+      ? placeAttachment({
+          key: spot.key,
+          pin: spot.offset,
+          outward: spot.outward,
+          role: spot.role,
+          rails,
+          occ,
+          mode: "stub",
+          steps: MAX_STUB_STEPS,
+        })
+      : ({
+          ok: true,
+          attachment: attachPin(spot.offset, spot.outward, spot.role, rails, spot.key),
+        } as const);
+    if (!placed.ok) return { ok: false, pin: spot.key, blockers: placed.blockers };
+    attachments.set(spot.key, placed.attachment);
+    occ.addAll(placed.attachment.shapes);
+    const stub = placed.attachment.wires[0];
+    if (stub && placed.attachment.labels.length > 0)
+      stubEnds.set(spot.key, { at: stub.b, from: stub.a });
   }
+  // In pin order, whatever order they were placed in: the sheet lists them the same either way.
+  for (const spot of plain) {
+    const attachment = attachments.get(spot.key);
+    if (attachment) items.attachments.push({ pin: spot.key, attachment });
+  }
+
   const endsOn = (stack: SatelliteStack) => {
     const last = stack.parts[stack.parts.length - 1];
-    const role = last ? roleOf(`${last.ref}.${last.far}`) : undefined;
+    const role = last ? roleOf(pinKey(last.ref, last.far)) : undefined;
     if (role?.kind !== "power") return undefined;
     return role.ground ? ("ground" as const) : ("rail" as const);
   };
   // Innermost first: the pin furthest along the way its stacks hang leaves the most room.
-  const order = [...hosting].sort((a, b) =>
+  const inner = [...hosting].sort((a, b) =>
     a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
   );
-  for (const { pin, offset, outward } of order) {
-    const key = `${ref}.${pin.number}`;
-    const ray = occupied.findIndex((o) => o.owner === `ray/${key}`);
-    if (ray >= 0) occupied.splice(ray, 1);
+  const dropped: SatelliteStack[] = [];
+  for (const spot of inner) {
+    occ.remove(spot.key, "lane");
     const hung = hangStacks({
-      pinKey: key,
-      pin: offset,
-      outward,
-      stacks: options.stacksOf(key),
-      role: roleOf(key),
+      pinKey: spot.key,
+      pin: spot.offset,
+      outward: spot.outward,
+      stacks: stacksOf(spot.key),
+      role: spot.role,
       rails,
-      sides: sidesFor(outward, endsOn),
-      labelOnRun: aloneOnLine(resolved, key, options.stacksOf(key)),
+      sides: sidesFor(spot.outward, endsOn),
+      labelOnRun: aloneOnLine(resolved, spot.key, stacksOf(spot.key)),
       // A stack ending on power hangs the wrong way (its symbol turned sideways) only to save a
       // long way round: forced to its side, one capacitor went 130 mm out and cost a paper size.
       detour: (stack) => (endsOn(stack) ? POWER_DETOUR : SIDE_DETOUR),
       draw: (stack, hang) => stackDrawing(stack, hang, resolved.parts, roleOf, rails),
-      occupied,
+      occ,
     });
+    if (!hung.ok) return { ok: false, pin: spot.key, blockers: hung.blockers };
     addItems(items, hung.items);
-    obstacles.push(...hung.obstacles);
+    pushAll(dropped, hung.released);
     for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
   }
-  return { items, box: unionBox(occupied.map((o) => o.box)), obstacles, stubEnds };
+  for (const key of released) pushAll(dropped, options.stacksOf(key));
+  if (options.care === "fields") {
+    // The estimated boxes stay (the cell keeps its extent, so nothing else moves); the texts go
+    // to the first place where their ink is clear.
+    occ.remove(FIELDS, "text");
+    const inked = (f: HostFields) =>
+      fieldShapes(f, shownRef, part.part.value).filter((x) => x.measure === "exact");
+    const moved = [
+      fields,
+      ...fieldCandidates(geometry.body, geometry.pins, shownRef, part.part.value),
+    ].find((f) => occ.clear(inked(f), "exact"));
+    const chosen = moved ?? fields;
+    occ.addAll(fieldShapes(chosen, shownRef, part.part.value));
+    items.symbols[0] = partSymbol(
+      part,
+      unit,
+      0,
+      { x: 0, y: 0 },
+      chosen,
+      geometry.pins.map((p) => p.pin.number),
+    );
+  }
+  return {
+    ok: true,
+    drawing: {
+      items,
+      box: occ.bounds() ?? geometry.body,
+      obstacles: occ.obstacles(),
+      stubEnds,
+      released: dropped,
+    },
+  };
 }

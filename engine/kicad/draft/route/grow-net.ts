@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { CellRect, PathCosts, PathFinder } from "./find-path.js";
 import { ownArms } from "./net-wires.js";
 import { DX, DY, isHorizontal, opposite, type RoutingGrid } from "./routing-grid.js";
@@ -70,7 +71,7 @@ export function growNet(
       }
       commit(grid, net, path);
       for (const cell of path) join(cell);
-      cells.push(...path);
+      pushAll(cells, path);
     }
   }
   return { treeOf, cells };

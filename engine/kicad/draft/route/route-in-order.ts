@@ -1,3 +1,4 @@
+import { maxOf, minOf } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import { PathFinder } from "./find-path.js";
 import type { GridTerminal } from "./grow-net.js";
@@ -60,10 +61,10 @@ function retryFailed(
     const terminals = placed[failed] ?? [];
     const is = terminals.map((t) => t.cell % w);
     const js = terminals.map((t) => Math.floor(t.cell / w));
-    const iMin = Math.min(...is) - RIP_MARGIN;
-    const iMax = Math.max(...is) + RIP_MARGIN;
-    const jMin = Math.min(...js) - RIP_MARGIN;
-    const jMax = Math.max(...js) + RIP_MARGIN;
+    const iMin = minOf(is) - RIP_MARGIN;
+    const iMax = maxOf(is) + RIP_MARGIN;
+    const jMin = minOf(js) - RIP_MARGIN;
+    const jMax = maxOf(js) + RIP_MARGIN;
     const inArea = (c: number) => {
       const i = c % w;
       const j = Math.floor(c / w);

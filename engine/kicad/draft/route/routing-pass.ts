@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { Box, Point } from "../../symbol/geometry.js";
 import type { PathCosts, PathFinder } from "./find-path.js";
 import { type GridTerminal, ripUp } from "./grow-net.js";
@@ -123,8 +124,11 @@ export class RoutingPass {
   }
 
   load(saved: ReturnType<RoutingPass["save"]>): void {
-    this.results.splice(0, this.results.length, ...saved.results);
-    this.cellsOf.splice(0, this.cellsOf.length, ...saved.cellsOf);
-    this.labelBoxesOf.splice(0, this.labelBoxesOf.length, ...saved.labelBoxesOf);
+    this.results.length = 0;
+    pushAll(this.results, saved.results);
+    this.cellsOf.length = 0;
+    pushAll(this.cellsOf, saved.cellsOf);
+    this.labelBoxesOf.length = 0;
+    pushAll(this.labelBoxesOf, saved.labelBoxesOf);
   }
 }

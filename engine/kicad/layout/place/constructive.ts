@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { EDGES, type Edge } from "../inputs/layout-config.js";
 import { edgeExtent, edgePose } from "./connector-edges.js";
 import { QUARTERS, type Quarter } from "./part-shape.js";
@@ -247,7 +248,7 @@ export function placeConstructively(
 ): ConstructiveResult {
   const unplaced: string[] = [];
   for (const [i, pose] of holes) state.place(i, pose);
-  unplaced.push(...placeConnectors(state));
+  pushAll(unplaced, placeConnectors(state));
   const rest = state.problem.parts.filter(
     (p) => p.role === "part" || (p.role === "connector" && state.edges[p.index] === undefined),
   );

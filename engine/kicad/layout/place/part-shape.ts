@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import { type BBox, boxOfPoints, unionBoxes } from "../../footprint/bbox.js";
 import { type Footprint, readFootprint } from "../../footprint/footprint.js";
 import type { Graphic } from "../../footprint/graphic.js";
@@ -173,7 +174,7 @@ export function partShape(node: SList): PartShape {
       maxX: box.maxX + g.width / 2,
       maxY: box.maxY + g.width / 2,
     };
-    if (g.layer === "F.SilkS" || g.layer === "B.SilkS") silk.push(...silkBoxes(g, grown));
+    if (g.layer === "F.SilkS" || g.layer === "B.SilkS") pushAll(silk, silkBoxes(g, grown));
     if (g.layer === "F.Fab" || g.layer === "F.SilkS") body = unionBoxes(body, grown);
   }
   const drawn = view.courtyard.box;

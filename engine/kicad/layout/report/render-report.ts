@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import type { SettingSource } from "../inputs/board-spec.js";
 import { DECOUPLING_REACH } from "../layout-board.js";
 import type { LayoutReport } from "./layout-report.js";
@@ -50,7 +51,7 @@ export function renderLayoutReport(report: LayoutReport, board: string): string 
   );
   if (report.decoupling.length > 0) {
     const far = report.decoupling.filter((d) => d.distance > DECOUPLING_REACH);
-    const max = Math.max(...report.decoupling.map((d) => d.distance));
+    const max = maxOf(report.decoupling.map((d) => d.distance));
     lines.push(
       `- **Decoupling:** ${report.decoupling.length} cap(s) at their IC pins, furthest ${mm(max)} mm (pad centre to pin)${far.length > 0 ? `; beyond ${DECOUPLING_REACH} mm: ${far.map((d) => `${d.cap} → ${d.ic}.${d.pin} ${mm(d.distance)} mm`).join(", ")}` : `, all within ${DECOUPLING_REACH} mm`}: ${report.decoupling.map((d) => `${d.cap} → ${d.ic}.${d.pin}`).join(", ")}.`,
     );

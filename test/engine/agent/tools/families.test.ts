@@ -100,7 +100,8 @@ describe("every stage's tools", () => {
       const named = [...prompt.matchAll(/`([a-z]+(?:_[a-z]+)+|finish)`/g)].map(
         (m) => m[1] as string,
       );
-      expect(named.length).toBeGreaterThan(2);
+      // A deterministic stage (a `run`, no model) has a prompt for people, not a model.
+      if (!stage.run) expect(named.length).toBeGreaterThan(2);
       for (const name of named)
         expect(tools.has(name), `${stage.name} prompt names ${name}`).toBe(true);
     });

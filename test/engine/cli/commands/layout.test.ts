@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareExample } from "../../../../bench/layout-examples.js";
 import { type BuiltCli, builtCli } from "../../../helpers/packed-cli.js";
@@ -107,6 +107,20 @@ describe("copperhead layout", () => {
     const board = await readFile(repo.path(BOARD), "utf8");
     expect(board).not.toContain("(segment");
     expect(board).not.toContain("(via");
+  });
+
+  it("--help names each option and the constraint keys it reads, and lays nothing out", async () => {
+    const empty = await makeTempDir();
+    try {
+      const run = await runBin(cli.bin, ["layout", "--help"], { cwd: empty.dir });
+      expect(run.exitCode).toBe(0);
+      for (const option of ["--board", "--place-only", "--json"])
+        expect(run.stdout).toMatch(new RegExp(`^  ${option} `, "m"));
+      expect(run.stdout).toContain("board.mounting_hole_screw");
+      expect(await readdir(empty.dir)).toEqual([]);
+    } finally {
+      await empty.remove();
+    }
   });
 
   it("without a board to lay out it is a usage error (exit 2) that says what to pass", async () => {

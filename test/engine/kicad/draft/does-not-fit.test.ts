@@ -1,9 +1,12 @@
+import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticIntent } from "../../../../bench/draft.js";
+import { draftProject } from "../../../../engine/kicad/draft/draft-project.js";
 import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
 import { renderIntentFindings } from "../../../../engine/kicad/draft/intent-finding.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
-import type { TempDir } from "../../../helpers/temp-dir.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { smallCatalog } from "./library-fixture.js";
 
 let catalog: SymbolCatalog;
@@ -16,10 +19,19 @@ afterAll(() => dir.remove());
 
 describe("a design larger than A0", () => {
   it("is a numbered does-not-fit finding with the sizes and the fix, and no files", async () => {
-    const result = await draftSchematic({
-      intent: syntheticIntent(800),
-      sheetPath: dir.path("huge.kicad_sch"),
+    // Drafted and written the way the CLI does (draftProject), into a folder of its own.
+    const into = await makeTempDir();
+    const source = await makeTempDir();
+    await writeFile(source.path("huge.intent.json"), JSON.stringify(syntheticIntent(1200)));
+    const result = await draftProject({
+      intentPath: source.path("huge.intent.json"),
+      sheetPath: into.path("huge.kicad_sch"),
+      docsDir: source.path("docs"),
       catalog,
+    }).finally(async () => {
+      expect(await treeBytes(into.dir)).toEqual({});
+      await into.remove();
+      await source.remove();
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -41,9 +53,10 @@ describe("a design larger than A0", () => {
     expect(renderIntentFindings(result.findings)).toMatch(/^ {2}1\. \[does-not-fit\]/m);
   });
 
-  it("still drafts the largest synthetic board that fits on A0", async () => {
+  it("still drafts a board that fits on A0 once its groups' rows are widened", async () => {
+    // 800 parts in 80 groups: as first laid out (rows up to 160 mm) no paper holds them.
     const result = await draftSchematic({
-      intent: syntheticIntent(400),
+      intent: syntheticIntent(800),
       sheetPath: dir.path("big.kicad_sch"),
       catalog,
     });

@@ -29,6 +29,8 @@ const DEMOS = [
   "stickhub/StickHub.kicad_sch",
   // A triode pair whose heater unit has three pins side by side on two nets.
   "ecc83/ecc83-pp.kicad_sch",
+  // Refused before issue 12 ("no clear place for the parts hung from U1.3").
+  "simulation/gain_control/mult_vca810.kicad_sch",
 ];
 
 /** Nets as sets of `REF.PIN`, names aside (auto-named nets are named after different pins). */

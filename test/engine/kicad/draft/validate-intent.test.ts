@@ -123,17 +123,21 @@ describe("validateIntent", () => {
     const f = await findings(
       variant((i) => {
         (i.nets[3] as Intent["nets"][number]).pins = ["J1.CC3", "R1.1"];
-        (i.nets[2] as Intent["nets"][number]).pins = [
-          ...(i.nets[2]?.pins ?? []).filter((p) => !p.startsWith("J1.")),
-          "J1.GND",
-        ];
+        // Two cathodes at different points of the symbol: the name alone does not say which.
+        i.parts.push({
+          ref: "D9",
+          libId: "Device:D_Dual_CommonAnode_AKK",
+          value: "BAT54A",
+          group: "5V output",
+        });
+        i.nets.push({ name: "KX", pins: ["D9.K", "D9.A"] });
       }),
     );
     const unknown = f.find((x) => x.kind === "unknown-pin");
     expect(unknown?.detail).toMatch(/J1 has no pin "CC3"; its pins are .*A5 \(CC1\).*B5 \(CC2\)/);
     expect(unknown?.path).toBe("nets[3].pins[0]");
     expect(f.find((x) => x.kind === "ambiguous-pin")?.detail).toMatch(
-      /J1 has 2 pins named "GND" \(A12, B12\)/,
+      /D9 has 2 pins named "K" \(2, 3\)/,
     );
   });
 

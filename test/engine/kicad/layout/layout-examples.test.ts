@@ -17,7 +17,20 @@ import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 const temps: TempDir[] = [];
 afterAll(() => Promise.all(temps.map((t) => t.remove())));
 
-async function laidOut(name: Parameters<typeof prepareExample>[0]) {
+type ExampleName = Parameters<typeof prepareExample>[0];
+
+/** One draft and layout per example, shared by the tests that only read it (kicad-cli is slow). */
+const shared = new Map<ExampleName, ReturnType<typeof laidOut>>();
+function laidOutOnce(name: ExampleName) {
+  let done = shared.get(name);
+  if (!done) {
+    done = laidOut(name);
+    shared.set(name, done);
+  }
+  return done;
+}
+
+async function laidOut(name: ExampleName) {
   const temp = await makeTempDir("copperhead-layout-example-");
   temps.push(temp);
   const project = await prepareExample(name, temp.dir);
@@ -52,7 +65,7 @@ describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
     let project: ExampleProject;
     let result: Extract<LayoutProjectResult, { ok: true }>;
     beforeAll(async () => {
-      ({ project, result } = (await laidOut(name)) as {
+      ({ project, result } = (await laidOutOnce(name)) as {
         project: ExampleProject;
         result: Extract<LayoutProjectResult, { ok: true }>;
       });
@@ -132,7 +145,7 @@ describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
 
 describe("determinism", () => {
   it("the same schematic and constraints give the same board bytes, zone fill included, in another folder too", async () => {
-    const a = await laidOut("usb-c-breakout");
+    const a = await laidOutOnce("usb-c-breakout");
     const first = await readFile(a.project.board, "utf8");
     expect(first).toContain("(filled_polygon");
     const again = await layoutExample(a.project);
