@@ -4,9 +4,9 @@ import type { Point } from "../../geometry/point.js";
 import { DEFAULT_RULES, type DesignRules, type NetClass } from "../project/design-rules.js";
 import { spanningLength } from "../report/ratsnest.js";
 import { boardCopper, type RoutePad } from "./board-copper.js";
-import type { CopperShape } from "./copper-shape.js";
 import { GridSearch, type SearchCosts } from "./grid-search.js";
 import { MARGIN, NM, RouteGrid } from "./route-grid.js";
+import { stampPlacedBoard } from "./stamp-board.js";
 
 export interface RouteOptions {
   readonly rules?: DesignRules;
@@ -114,85 +114,8 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
   const viaConsumer = consumers.length;
   const viaRadius = rules.viaDiameter / 2;
   const grid = new RouteGrid(model.outline, pitchNm, [...consumers, viaRadius]);
-  const isVia = (k: number) => k === viaConsumer;
 
-  // The board edge: a strip outside each side, grown by the edge clearance.
-  const o = model.outline;
-  const far = 5;
-  const strips: Point[][] = [
-    [
-      { x: o.minX - far, y: o.minY - far },
-      { x: o.maxX + far, y: o.minY - far },
-      { x: o.maxX + far, y: o.minY },
-      { x: o.minX - far, y: o.minY },
-    ],
-    [
-      { x: o.minX - far, y: o.maxY },
-      { x: o.maxX + far, y: o.maxY },
-      { x: o.maxX + far, y: o.maxY + far },
-      { x: o.minX - far, y: o.maxY + far },
-    ],
-    [
-      { x: o.minX - far, y: o.minY - far },
-      { x: o.minX, y: o.minY - far },
-      { x: o.minX, y: o.maxY + far },
-      { x: o.minX - far, y: o.maxY + far },
-    ],
-    [
-      { x: o.maxX, y: o.minY - far },
-      { x: o.maxX + far, y: o.minY - far },
-      { x: o.maxX + far, y: o.maxY + far },
-      { x: o.maxX, y: o.maxY + far },
-    ],
-  ];
-  grid.beginGroup();
-  for (const points of strips)
-    for (const layer of [0, 1])
-      grid.stamp({ kind: "polygon", points }, layer, 0, (r) => rules.edgeClearance + r);
-
-  // Pads: each net's pads in one group (a cell near two pads of one net still counts once).
-  let lone = names.length + 1;
-  const byOwner = new Map<number, RoutePad[]>();
-  for (const pad of pads) {
-    const owner = pad.net === "" ? lone++ : (ids.get(pad.net) as number);
-    byOwner.set(owner, [...(byOwner.get(owner) ?? []), pad]);
-  }
-  for (const [owner, group] of [...byOwner].sort((a, b) => a[0] - b[0])) {
-    grid.beginGroup();
-    for (const pad of group)
-      pad.layers.forEach((on, layer) => {
-        if (on) grid.stamp(pad.copper, layer, owner, (r) => rules.clearance + r);
-      });
-  }
-  // Holes are nobody's: a via keeps the hole-to-hole distance and its copper the hole clearance
-  // from every hole (its own net's too), tracks keep the hole clearance from unplated ones.
-  const viaDrill = rules.viaDrill / 2;
-  grid.beginGroup();
-  for (const pad of pads) {
-    if (!pad.hole) continue;
-    for (const layer of [0, 1])
-      grid.stamp(pad.hole, layer, 0, (r, k) =>
-        isVia(k)
-          ? Math.max(rules.holeToHole + viaDrill, rules.holeClearance + viaRadius)
-          : pad.plated
-            ? -1
-            : rules.holeClearance + r,
-      );
-  }
-  for (const ob of obstacles) grid.stamp(ob.shape, ob.layer, 0, (r) => rules.clearance + r);
-  for (const k of keepouts)
-    k.layers.forEach((on, layer) => {
-      if (on)
-        grid.stamp(k.shape, layer, 0, (r, c) => ((isVia(c) ? k.vias : k.tracks) ? r + 0.005 : -1));
-    });
-  for (const zone of model.zones) {
-    if (!zone.keepout) continue;
-    const shape: CopperShape = { kind: "polygon", points: zone.outline };
-    zone.layers.forEach((l) => {
-      const layer = FRONT_BACK.indexOf(l as (typeof FRONT_BACK)[number]);
-      if (layer >= 0) grid.stamp(shape, layer, 0, (r) => r);
-    });
-  }
+  stampPlacedBoard(grid, model, { pads, obstacles, keepouts }, ids, rules);
 
   // The nets to route: two or more pads with copper. Power first, then short nets first.
   const padsByNet = new Map<string, RoutePad[]>();
