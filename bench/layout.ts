@@ -11,8 +11,7 @@ import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { netRatsnest } from "../engine/kicad/layout/report/ratsnest.js";
 import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
-import type { Bench, BenchRow } from "./bench.js";
-import { medianMs } from "./bench.js";
+import { type Bench, type BenchRow, growthRow, medianMs } from "./bench.js";
 import { LAYOUT_EXAMPLES, prepareExample } from "./layout-examples.js";
 import { randomLegalPlacement } from "./layout-random-placement.js";
 import {
@@ -107,16 +106,7 @@ export const layoutBench: Bench = {
         const ms = await medianCpuMs(3, () => layoutBoard(input, { spec, catalog }));
         const r = await ratsnestRatio(input, spec, catalog);
         const measured = `${ms.toFixed(0)} ms CPU (median of 3) on ${spec.width} x ${spec.height} mm; ratsnest ${r.ours.toFixed(0)} vs ${r.random.toFixed(0)} mm random (ratio ${(r.ours / r.random).toFixed(2)})`;
-        rows.push(
-          previous === undefined
-            ? { label: `place a synthetic ${count}-part board`, measured }
-            : {
-                label: `place a synthetic ${count}-part board vs the ${count / 2}-part one (growth per doubling)`,
-                measured,
-                ratio: ms / previous,
-                target: { op: "<=", value: 3 },
-              },
-        );
+        rows.push(growthRow("place a synthetic", count, ms, previous, measured, 3));
         previous = ms;
       }
     } finally {

@@ -13,7 +13,7 @@ import { writeLayout } from "../engine/kicad/layout/layout-project.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { routeBoard } from "../engine/kicad/layout/route/route-board.js";
 import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
-import type { Bench, BenchRow } from "./bench.js";
+import { type Bench, type BenchRow, growthRow } from "./bench.js";
 import { LAYOUT_EXAMPLES, prepareExample } from "./layout-examples.js";
 import {
   COMMON_FOOTPRINTS,
@@ -116,16 +116,7 @@ export const routeBench: Bench = {
         const { result, ms } = routeCpu(laid);
         const routed = result.nets.filter((n) => n.routed).length;
         const measured = `${ms.toFixed(0)} ms CPU on ${spec.width} x ${spec.height} mm; ${routed}/${result.nets.length} nets routed, ${result.rounds} round(s), ${result.nets.reduce((s, n) => s + n.vias, 0)} vias`;
-        rows.push(
-          previous === undefined
-            ? { label: `route a synthetic ${count}-part board`, measured }
-            : {
-                label: `route a synthetic ${count}-part board vs the ${count / 2}-part one (growth per doubling)`,
-                measured,
-                ratio: ms / previous,
-                target: { op: "<=", value: 4 },
-              },
-        );
+        rows.push(growthRow("route a synthetic", count, ms, previous, measured, 4));
         previous = ms;
       }
     } finally {
