@@ -178,5 +178,5 @@ describe("the 150-part sensor hub", () => {
     expect(
       overlaps(board.footprints.map((f) => ({ ref: f.reference, box: f.courtyard.box! }))),
     ).toEqual([]);
-  });
+  }, 300_000); // drafted, placed, routed (about 9 s of CPU) and filled
 });

@@ -32,5 +32,5 @@ describe("seeded sweep: random small netlists over footprints drawn from KiCad's
     }
     // Measured: 5 of these 6 route fully (seed 5 leaves +3V3 unrouted, and names it).
     expect(boards.filter((c) => c.routed).length).toBeGreaterThanOrEqual(4);
-  });
+  }, 300_000); // six boards, each placed, filled, routed and DRC'd twice: minutes on a loaded machine
 });
