@@ -4,6 +4,7 @@ import { seeded } from "../../../bench/draft-route.js";
 import { buildFlowGraph } from "../../../engine/flow/graph.js";
 import type { StageDeclaration } from "../../../engine/flow/stage.js";
 import { designWorkflow, stageMinutes } from "../../../engine/workflow/design-workflow.js";
+import { expr } from "../../../engine/workflow/job-steps.js";
 import { defaultAction, defaultImage } from "../../../engine/workflow/release.js";
 import { renderWorkflow } from "../../../engine/workflow/render-workflow.js";
 import { stageJobName } from "../../../engine/workflow/workflow-names.js";
@@ -59,13 +60,13 @@ describe("the design workflow, generated from the stage registry", () => {
         request_id: { required: true, type: "string" },
       });
     }
-    expect(workflow["run-name"]).toBe("copperhead ${{ inputs.branch }} [${{ inputs.request_id }}]");
+    expect(workflow["run-name"]).toBe(`copperhead ${expr("inputs.branch")} [${expr("inputs.request_id")}]`);
     expect(workflow.name).toBe("copperhead");
   });
 
   it("is one run per branch, never cancelling the running one, and never keyed by the run", () => {
     expect(workflow.concurrency).toEqual({
-      group: "copperhead-design-${{ inputs.branch }}",
+      group: `copperhead-design-${expr("inputs.branch")}`,
       "cancel-in-progress": false,
     });
     expect(workflow.permissions).toEqual({ contents: "write" });
@@ -91,22 +92,22 @@ describe("the design workflow, generated from the stage registry", () => {
       const [checkout, , restore, run, save, token, push, upload] = job.steps;
       // The tip of the branch, never the run's SHA: a re-run resumes where the branch is.
       expect(checkout!.with).toEqual({
-        ref: "${{ inputs.branch }}",
+        ref: expr("inputs.branch"),
         "fetch-depth": 0,
         "persist-credentials": false,
       });
       expect(JSON.stringify(job)).not.toMatch(/github\.sha|GITHUB_SHA/);
       expect(restore!.with).toEqual({
         path: ".copperhead/cache",
-        key: `copperhead-\${{ inputs.branch }}-${stage}-\${{ github.run_id }}-\${{ github.run_attempt }}`,
-        "restore-keys": `copperhead-\${{ inputs.branch }}-${stage}-`,
+        key: `copperhead-${expr("inputs.branch")}-${stage}-${expr("github.run_id")}-${expr("github.run_attempt")}`,
+        "restore-keys": `copperhead-${expr("inputs.branch")}-${stage}-`,
       });
       expect(save!.with).toEqual({ path: ".copperhead/cache", key: restore!.with!.key });
       expect(run!.uses).toBe(refs.action);
       expect(run!.with).toEqual({
         stage,
-        "rerun-from": "${{ inputs.stage }}",
-        "api-key": "${{ secrets.ANTHROPIC_API_KEY }}",
+        "rerun-from": expr("inputs.stage"),
+        "api-key": expr("secrets.ANTHROPIC_API_KEY"),
       });
       expect(run!["timeout-minutes"]).toBe(stageMinutes(budget));
       expect(job["timeout-minutes"]).toBeGreaterThan(
@@ -115,26 +116,30 @@ describe("the design workflow, generated from the stage registry", () => {
       expect(token!.uses).toBe("actions/create-github-app-token@v2");
       expect(push!.run).toBe(`copperhead job push ${stage}`);
       expect(push!.env).toEqual({
-        COPPERHEAD_GIT_TOKEN: "${{ steps.push-token.outputs.token || github.token }}",
+        COPPERHEAD_GIT_TOKEN: expr("steps.push-token.outputs.token || github.token"),
       });
       // Pushed whatever the verdict (a failed attempt's trail), after a checkout that worked.
       for (const step of [save, token, push])
         expect(step!.if).toMatch(/^always\(\) && steps\.checkout\.outcome == 'success'/);
       expect(upload!.with).toMatchObject({
         name: `outcome-${stage}`,
-        path: "${{ steps.stage.outputs.outcome-path }}",
+        path: expr("steps.stage.outputs.outcome-path"),
       });
       expect(job.env).toEqual({
-        COPPERHEAD_BRANCH: "${{ inputs.branch }}",
-        COPPERHEAD_APP: "${{ secrets.COPPERHEAD_APP_ID != '' }}",
+        COPPERHEAD_BRANCH: expr("inputs.branch"),
+        COPPERHEAD_APP: expr("secrets.COPPERHEAD_APP_ID != ''"),
       });
     }
+  });
+
+  it("writes expressions as GitHub reads them", () => {
+    expect(expr("inputs.branch")).toBe(["$", "{{ inputs.branch }}"].join(""));
   });
 
   it("never puts an expression into a run: script", () => {
     const lines = runLines(workflow);
     expect(lines.length).toBe(graph.order.length * 2);
-    for (const { where, run } of lines) expect(run, where).not.toContain("${{");
+    for (const { where, run } of lines) expect(run, where).not.toContain(`${{`);
   });
 });
 
