@@ -139,7 +139,7 @@ describe("the design workflow, generated from the stage registry", () => {
   it("never puts an expression into a run: script", () => {
     const lines = runLines(workflow);
     expect(lines.length).toBe(graph.order.length * 2);
-    for (const { where, run } of lines) expect(run, where).not.toContain(`${{`);
+    for (const { where, run } of lines) expect(run, where).not.toContain("{{");
   });
 });
 
