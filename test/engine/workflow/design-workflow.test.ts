@@ -60,7 +60,9 @@ describe("the design workflow, generated from the stage registry", () => {
         request_id: { required: true, type: "string" },
       });
     }
-    expect(workflow["run-name"]).toBe(`copperhead ${expr("inputs.branch")} [${expr("inputs.request_id")}]`);
+    expect(workflow["run-name"]).toBe(
+      `copperhead ${expr("inputs.branch")} [${expr("inputs.request_id")}]`,
+    );
     expect(workflow.name).toBe("copperhead");
   });
 

@@ -6,7 +6,11 @@ import { parseOutcome } from "../../../engine/flow/read-outcome.js";
 import { git } from "../../../engine/repo/git.js";
 import { REPO_ROOT } from "../../helpers/fixture-project.js";
 import { builtCli } from "../../helpers/packed-cli.js";
-import { demoBrief, type HardwareOrigin, hardwareOrigin } from "../../helpers/workflow-runner/hardware-origin.js";
+import {
+  demoBrief,
+  type HardwareOrigin,
+  hardwareOrigin,
+} from "../../helpers/workflow-runner/hardware-origin.js";
 
 const SESSIONS = join(REPO_ROOT, "examples/usb-c-breakout/sessions");
 const scripted = { COPPERHEAD_PROVIDER: "scripted", COPPERHEAD_SCRIPT: SESSIONS };
@@ -55,7 +59,10 @@ describe("the design workflow, run by the local runner", () => {
     const trailers = await log(h, `refs/heads/${BRANCH}`, "%(trailers:only,unfold)");
     expect(trailers.slice(0, 2)).toEqual(["Copperhead-Stage: spec", "Copperhead-Attempt: 1"]);
 
-    const outcomeText = await git(h.origin, ["show", `refs/heads/${BRANCH}:.copperhead/runs/spec/1/outcome.json`]);
+    const outcomeText = await git(h.origin, [
+      "show",
+      `refs/heads/${BRANCH}:.copperhead/runs/spec/1/outcome.json`,
+    ]);
     const outcome = parseOutcome(outcomeText, "outcome.json");
     expect(outcome).toMatchObject({ stage: "spec", attempt: 1, verdict: "pass", commit: base });
     const artifact = await readFile(
@@ -70,7 +77,15 @@ describe("the design workflow, run by the local runner", () => {
     // The push used a token minted for it, right before it: after the stage step.
     const minted = run.stores.minted.filter((m) => m.job === "spec");
     expect(minted).toHaveLength(1);
-    for (const id of ["architecture", "parts", "schematic", "layout", "outputs", "firmware", "devplan"]) {
+    for (const id of [
+      "architecture",
+      "parts",
+      "schematic",
+      "layout",
+      "outputs",
+      "firmware",
+      "devplan",
+    ]) {
       const job = run.jobs.get(id)!;
       expect(job.conclusion, job.log).toBe("success");
       expect(job.summary).toContain(`## copperhead / ${id}: not enabled in .github/copperhead.yml`);

@@ -5,7 +5,9 @@ import { z } from "zod";
  * name, description, inputs, outputs, runs (composite, JavaScript or Docker), branding. Strict:
  * a misspelt key is an error here, as it is a silently ignored key on GitHub.
  */
-const id = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, "input/output ids start with a letter or _");
+const id = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, "input/output ids start with a letter or _");
 
 const input = z.strictObject({
   description: z.string().min(1),
@@ -14,7 +16,10 @@ const input = z.strictObject({
   deprecationMessage: z.string().optional(),
 });
 
-const compositeOutput = z.strictObject({ description: z.string().min(1), value: z.string().min(1) });
+const compositeOutput = z.strictObject({
+  description: z.string().min(1),
+  value: z.string().min(1),
+});
 const plainOutput = z.strictObject({ description: z.string().min(1) });
 
 const compositeStep = z
@@ -58,7 +63,17 @@ const runs = z.discriminatedUnion("using", [
   }),
 ]);
 
-const colors = ["white", "black", "yellow", "blue", "green", "orange", "red", "purple", "gray-dark"];
+const colors = [
+  "white",
+  "black",
+  "yellow",
+  "blue",
+  "green",
+  "orange",
+  "red",
+  "purple",
+  "gray-dark",
+];
 
 export const actionMetadataSchema = z
   .strictObject({
@@ -68,14 +83,11 @@ export const actionMetadataSchema = z
     inputs: z.record(id, input).optional(),
     outputs: z.record(id, z.union([compositeOutput, plainOutput])).optional(),
     runs,
-    branding: z
-      .strictObject({ icon: z.string().min(1), color: z.enum(colors) })
-      .optional(),
+    branding: z.strictObject({ icon: z.string().min(1), color: z.enum(colors) }).optional(),
   })
   .refine(
     (a) =>
-      a.runs.using !== "composite" ||
-      Object.values(a.outputs ?? {}).every((o) => "value" in o),
+      a.runs.using !== "composite" || Object.values(a.outputs ?? {}).every((o) => "value" in o),
     { message: "a composite action's outputs need a value" },
   );
 

@@ -48,12 +48,20 @@ const exists = (path: string) =>
  */
 async function checkout(w: Record<string, string>, c: BuiltinContext): Promise<BuiltinResult> {
   const ref = w.ref || c.ref;
-  if (w["fetch-depth"] !== "0") throw new Error("the runner checks out full history only (fetch-depth: 0)");
-  if (w["persist-credentials"] !== "false") throw new Error("the generator never persists credentials");
+  if (w["fetch-depth"] !== "0")
+    throw new Error("the runner checks out full history only (fetch-depth: 0)");
+  if (w["persist-credentials"] !== "false")
+    throw new Error("the generator never persists credentials");
   await mkdir(c.workspace, { recursive: true });
   await git(c.workspace, ["init", "-q"]);
   await git(c.workspace, ["remote", "add", "origin", c.stores.origin]);
-  await git(c.workspace, ["fetch", "-q", "--no-tags", "origin", "+refs/heads/*:refs/remotes/origin/*"]);
+  await git(c.workspace, [
+    "fetch",
+    "-q",
+    "--no-tags",
+    "origin",
+    "+refs/heads/*:refs/remotes/origin/*",
+  ]);
   if (/^[0-9a-f]{40}$/.test(ref)) {
     await git(c.workspace, ["fetch", "-q", "origin", ref]);
     await git(c.workspace, ["checkout", "-q", "--detach", ref]);
@@ -66,14 +74,18 @@ async function checkout(w: Record<string, string>, c: BuiltinContext): Promise<B
 
 async function cacheRestore(w: Record<string, string>, c: BuiltinContext): Promise<BuiltinResult> {
   const key = w.key!;
-  const prefixes = (w["restore-keys"] ?? "").split("\n").map((l) => l.trim()).filter(Boolean);
+  const prefixes = (w["restore-keys"] ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   let matched: string | undefined;
   if (await exists(join(c.stores.cacheDir, encodeURIComponent(key)))) matched = key;
   for (const prefix of prefixes) {
     if (matched) break;
     matched = [...c.stores.cacheOrder].reverse().find((k) => k.startsWith(prefix));
   }
-  if (!matched) return { ok: true, outputs: { "cache-hit": "false" }, log: [`no cache for ${key}`] };
+  if (!matched)
+    return { ok: true, outputs: { "cache-hit": "false" }, log: [`no cache for ${key}`] };
   await cp(join(c.stores.cacheDir, encodeURIComponent(matched)), join(c.workspace, w.path!), {
     recursive: true,
   });
@@ -99,9 +111,13 @@ async function cacheSave(w: Record<string, string>, c: BuiltinContext): Promise<
 }
 
 /** actions/upload-artifact: one file or folder; a name twice in one run attempt is an error. */
-async function uploadArtifact(w: Record<string, string>, c: BuiltinContext): Promise<BuiltinResult> {
+async function uploadArtifact(
+  w: Record<string, string>,
+  c: BuiltinContext,
+): Promise<BuiltinResult> {
   const dest = join(c.stores.artifactDir, c.stores.attemptKey, w.name!);
-  if (await exists(dest)) return { ok: false, outputs: {}, log: [`artifact ${w.name} already exists`] };
+  if (await exists(dest))
+    return { ok: false, outputs: {}, log: [`artifact ${w.name} already exists`] };
   const source = join(c.workspace, w.path!);
   if (!(await exists(source))) {
     const fatal = (w["if-no-files-found"] ?? "warn") === "error";
@@ -112,7 +128,11 @@ async function uploadArtifact(w: Record<string, string>, c: BuiltinContext): Pro
   if (info.isDirectory()) await cp(source, dest, { recursive: true });
   else await cp(source, join(dest, basename(source)));
   const files = await readdir(dest, { recursive: true });
-  return { ok: true, outputs: { "artifact-id": w.name! }, log: [`uploaded ${w.name}: ${files.join(", ")}`] };
+  return {
+    ok: true,
+    outputs: { "artifact-id": w.name! },
+    log: [`uploaded ${w.name}: ${files.join(", ")}`],
+  };
 }
 
 /** actions/create-github-app-token: a fresh installation-token-shaped value per call. */
@@ -125,7 +145,10 @@ async function appToken(w: Record<string, string>, c: BuiltinContext): Promise<B
   return { ok: true, outputs: { token }, log: ["minted an installation token"], masks: [token] };
 }
 
-const BUILTINS: Record<string, (w: Record<string, string>, c: BuiltinContext) => Promise<BuiltinResult>> = {
+const BUILTINS: Record<
+  string,
+  (w: Record<string, string>, c: BuiltinContext) => Promise<BuiltinResult>
+> = {
   [ACTIONS.checkout]: checkout,
   [ACTIONS.cacheRestore]: cacheRestore,
   [ACTIONS.cacheSave]: cacheSave,

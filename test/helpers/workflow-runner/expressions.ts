@@ -34,7 +34,12 @@ export function evaluate(source: string, scope: ExpressionScope): data.Expressio
       success: { name: "success", minArgs: 0, maxArgs: 0, ...bool(scope.status === "success") },
       failure: { name: "failure", minArgs: 0, maxArgs: 0, ...bool(scope.status === "failure") },
       always: { name: "always", minArgs: 0, maxArgs: 0, ...bool(true) },
-      cancelled: { name: "cancelled", minArgs: 0, maxArgs: 0, ...bool(scope.status === "cancelled") },
+      cancelled: {
+        name: "cancelled",
+        minArgs: 0,
+        maxArgs: 0,
+        ...bool(scope.status === "cancelled"),
+      },
     }),
   );
   return new Evaluator(parse(source, scope), context, functions).evaluate();
@@ -53,7 +58,10 @@ export function interpolate(text: string, scope: ExpressionScope): string {
  */
 export function condition(source: string | undefined, scope: ExpressionScope): boolean {
   if (source === undefined) return scope.status === "success";
-  const body = source.trim().replace(/^\$\{\{([\s\S]*)\}\}$/, "$1").trim();
+  const body = source
+    .trim()
+    .replace(/^\$\{\{([\s\S]*)\}\}$/, "$1")
+    .trim();
   const usesStatus = /\b(success|failure|always|cancelled)\s*\(/.test(body);
   const result = truthy(evaluate(body, scope));
   return usesStatus ? result : scope.status === "success" && result;

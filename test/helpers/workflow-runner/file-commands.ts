@@ -41,6 +41,7 @@ export function masksIn(stdout: string): string[] {
 /** `text` with every masked value replaced by `***`, as GitHub shows logs. */
 export function applyMasks(text: string, masks: Iterable<string>): string {
   let out = text;
-  for (const mask of [...masks].sort((a, b) => b.length - a.length)) out = out.split(mask).join("***");
+  for (const mask of [...masks].sort((a, b) => b.length - a.length))
+    out = out.split(mask).join("***");
   return out;
 }

@@ -86,7 +86,10 @@ export async function hardwareOrigin(options: {
     person,
     async dispatch(branch, more = {}) {
       const { stage, file, ...rest } = more;
-      const workflow = await git(origin, ["show", `main:.github/workflows/${file ?? "copperhead.yml"}`]);
+      const workflow = await git(origin, [
+        "show",
+        `main:.github/workflows/${file ?? "copperhead.yml"}`,
+      ]);
       runs++;
       return runWorkflow({
         workflow,
@@ -99,7 +102,8 @@ export async function hardwareOrigin(options: {
         secrets: {
           ANTHROPIC_API_KEY: "sk-ant-test-neverprinted0123456789",
           COPPERHEAD_APP_ID: "4242",
-          COPPERHEAD_APP_PRIVATE_KEY: "-----BEGIN RSA PRIVATE KEY-----\nnotarealkey\n-----END RSA PRIVATE KEY-----",
+          COPPERHEAD_APP_PRIVATE_KEY:
+            "-----BEGIN RSA PRIVATE KEY-----\nnotarealkey\n-----END RSA PRIVATE KEY-----",
         },
         workDir: join(tmp.dir, "runner"),
         runId: 100 + runs,

@@ -40,7 +40,10 @@ export interface JobScope {
   counter: { steps: number };
 }
 
-type StepsContext = Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }>;
+type StepsContext = Record<
+  string,
+  { outputs: Record<string, string>; outcome: string; conclusion: string }
+>;
 
 function scopeOf(
   job: JobScope,
@@ -99,7 +102,9 @@ async function runScript(
 let actionCache: ActionMetadata | undefined;
 
 async function loadAction(dir: string): Promise<ActionMetadata> {
-  actionCache ??= actionMetadataSchema.parse(parse(await readFile(join(dir, "action.yml"), "utf8")));
+  actionCache ??= actionMetadataSchema.parse(
+    parse(await readFile(join(dir, "action.yml"), "utf8")),
+  );
   return actionCache;
 }
 
@@ -135,7 +140,11 @@ async function runComposite(
     if (result.exitCode !== undefined) exitCode = result.exitCode;
     if (result.outcome === "failure") status = "failure";
     if (inner.id) {
-      steps[inner.id] = { outputs: result.outputs, outcome: result.outcome, conclusion: result.outcome };
+      steps[inner.id] = {
+        outputs: result.outputs,
+        outcome: result.outcome,
+        conclusion: result.outcome,
+      };
     }
   }
   const scope = scopeOf(job, steps, status, { inputs });

@@ -6,7 +6,12 @@ import type { RunStores } from "./builtin-actions.js";
 import { condition, interpolate } from "./expressions.js";
 import { applyMasks } from "./file-commands.js";
 import { type JobScope, runStep, type StepResult } from "./run-steps.js";
-import { type JobSpec, type StepSpec, type WorkflowFile, workflowSchema } from "./workflow-schema.js";
+import {
+  type JobSpec,
+  type StepSpec,
+  type WorkflowFile,
+  workflowSchema,
+} from "./workflow-schema.js";
 
 export type JobConclusion = "success" | "failure" | "skipped";
 
@@ -90,8 +95,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
   const workflow: WorkflowFile = workflowSchema.parse(parse(options.workflow));
   const runAttempt = options.runAttempt ?? 1;
   const sha: string =
-    options.sha ??
-    (await git(options.origin, ["rev-parse", `refs/heads/${options.ref}`])).trim();
+    options.sha ?? (await git(options.origin, ["rev-parse", `refs/heads/${options.ref}`])).trim();
   const attemptDir = join(options.workDir, `run-${options.runId}-${runAttempt}`);
   const bin = await shim(join(options.workDir, "bin"), options.bin);
   const stores: RunStores = options.stores ?? {
@@ -175,7 +179,10 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
     for (const [k, v] of Object.entries(spec.env ?? {})) scopeEnv[k] = interpolate(v, jobEnvScope);
     await mkdir(workspace, { recursive: true });
     const steps: StepResult[] = [];
-    const stepsContext: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {};
+    const stepsContext: Record<
+      string,
+      { outputs: Record<string, string>; outcome: string; conclusion: string }
+    > = {};
     let status: "success" | "failure" = "success";
     for (const step of spec.steps) {
       let result: StepResult;
@@ -248,8 +255,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
     })();
     running.set(id, task);
   };
-  const startable = (id: string) =>
-    (workflow.jobs[id]!.needs ?? []).every((n) => results.has(n));
+  const startable = (id: string) => (workflow.jobs[id]!.needs ?? []).every((n) => results.has(n));
   while (results.size < ids.length) {
     for (const id of ids) {
       if (running.has(id)) continue;
@@ -258,7 +264,9 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
     const pending = [...running].filter(([id]) => !results.has(id)).map(([, p]) => p);
     if (pending.length > 0) await Promise.race(pending);
     else if (results.size < ids.length && ids.every((id) => running.has(id) || !startable(id))) {
-      throw new Error("the workflow's needs: never let some jobs start (a cycle or an unknown job)");
+      throw new Error(
+        "the workflow's needs: never let some jobs start (a cycle or an unknown job)",
+      );
     }
   }
   const conclusion = [...results.values()].every((r) => r.conclusion !== "failure")

@@ -9,7 +9,10 @@ const scalar = z.union([z.string(), z.number(), z.boolean()]);
 export const stepSchema = z
   .strictObject({
     name: z.string().min(1),
-    id: z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/).optional(),
+    id: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_-]*$/)
+      .optional(),
     if: z.string().optional(),
     uses: z.string().optional(),
     with: z.record(z.string(), scalar).optional(),
@@ -55,9 +58,7 @@ export const workflowSchema = z.strictObject({
     pull_request: z.strictObject({ types: z.array(z.string()) }).optional(),
   }),
   permissions: z.record(z.string(), z.enum(["read", "write"])),
-  concurrency: z
-    .strictObject({ group: z.string(), "cancel-in-progress": z.boolean() })
-    .optional(),
+  concurrency: z.strictObject({ group: z.string(), "cancel-in-progress": z.boolean() }).optional(),
   jobs: z.record(z.string(), jobSchema),
 });
 
