@@ -13,6 +13,8 @@ export interface SummaryFacts {
   outcome?: Outcome | undefined;
   /** `https://github.com/<owner>/<repo>/raw/<branch>/`: where committed renders are shown from. */
   rawBase?: string | undefined;
+  /** Every stage that needs this one, in flow order: its jobs are skipped when this one fails. */
+  downstream?: readonly string[];
 }
 
 const HEADLINE: Record<string, string> = {
@@ -135,7 +137,14 @@ export function renderJobSummary(facts: SummaryFacts): string {
       "",
     );
   }
-  if (report.next && report.result !== "passed" && report.result !== "skipped") {
+  const ended = report.result === "passed" || report.result === "skipped";
+  if (!ended && facts.downstream && facts.downstream.length > 0) {
+    lines.push(
+      `Skipped in this run because they need ${code(facts.stage)}: ${facts.downstream.map((s) => code(s)).join(", ")}.`,
+      "",
+    );
+  }
+  if (report.next && !ended) {
     lines.push(
       `Next: ${code(report.next)} in a clone, or \`/copperhead retry ${facts.stage}\` on the pull request.`,
       "",

@@ -106,6 +106,7 @@ export const actionCommand: Command = {
         report,
         outcome,
         rawBase: rawBase(io.env),
+        downstream: [...stageGraph().downstream(inputs.stage)],
       };
       await writeSummary(renderJobSummary(facts), env);
       return rendered.exitCode;

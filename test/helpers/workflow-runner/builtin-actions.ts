@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { cp, mkdir, readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { git } from "../../../engine/repo/git.js";
 import { ACTIONS } from "../../../engine/workflow/job-steps.js";
+import { type AppTokenRun, mintAppToken } from "./app-token.js";
 
 /** What a step of a built-in action did. */
 export interface BuiltinResult {
@@ -33,6 +33,8 @@ export interface BuiltinContext {
   /** The run's own ref (a checkout without `ref:` takes it). */
   ref: string;
   stores: RunStores;
+  /** The run's repository and API, for actions that call GitHub. */
+  run: AppTokenRun;
 }
 
 const exists = (path: string) =>
@@ -135,14 +137,20 @@ async function uploadArtifact(
   };
 }
 
-/** actions/create-github-app-token: a fresh installation-token-shaped value per call. */
+/** actions/create-github-app-token: asks GitHub's API (nock in the tests) for a fresh token. */
 async function appToken(w: Record<string, string>, c: BuiltinContext): Promise<BuiltinResult> {
-  if (!w["app-id"] || !w["private-key"]) {
-    return { ok: false, outputs: {}, log: ["app-id and private-key are required"] };
+  try {
+    const { token, installationId, appSlug } = await mintAppToken(w, c.run);
+    c.stores.minted.push({ job: c.job, step: c.step, token });
+    return {
+      ok: true,
+      outputs: { token, "installation-id": installationId, "app-slug": appSlug },
+      log: [`minted an installation token for ${c.run.repository}`],
+      masks: [token],
+    };
+  } catch (error) {
+    return { ok: false, outputs: {}, log: [(error as Error).message] };
   }
-  const token = `ghs_${randomBytes(27).toString("base64url").replace(/[-_]/g, "x").slice(0, 36)}`;
-  c.stores.minted.push({ job: c.job, step: c.step, token });
-  return { ok: true, outputs: { token }, log: ["minted an installation token"], masks: [token] };
 }
 
 const BUILTINS: Record<

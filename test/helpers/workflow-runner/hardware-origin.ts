@@ -6,6 +6,7 @@ import { REPO_ROOT } from "../fixture-project.js";
 import { runBin } from "../run-bin.js";
 import { makeTempDir, type TempDir } from "../temp-dir.js";
 import type { RunStores } from "./builtin-actions.js";
+import { testApp } from "./github-app-mock.js";
 import { type LocalRunOptions, type RunResult, runWorkflow } from "./run-workflow.js";
 
 export interface HardwareOrigin {
@@ -101,9 +102,8 @@ export async function hardwareOrigin(options: {
         action: { ref: defaultAction(), dir: REPO_ROOT },
         secrets: {
           ANTHROPIC_API_KEY: "sk-ant-test-neverprinted0123456789",
-          COPPERHEAD_APP_ID: "4242",
-          COPPERHEAD_APP_PRIVATE_KEY:
-            "-----BEGIN RSA PRIVATE KEY-----\nnotarealkey\n-----END RSA PRIVATE KEY-----",
+          COPPERHEAD_APP_ID: testApp().id,
+          COPPERHEAD_APP_PRIVATE_KEY: testApp().privateKey,
         },
         workDir: join(tmp.dir, "runner"),
         runId: 100 + runs,

@@ -195,6 +195,10 @@ export async function runStep(
     workspace: job.workspace,
     ref: job.ref,
     stores: job.stores,
+    run: {
+      repository: job.env.GITHUB_REPOSITORY ?? "",
+      apiUrl: job.env.GITHUB_API_URL ?? "https://api.github.com",
+    },
   };
   const result = await builtin(given, context);
   for (const mask of result.masks ?? []) job.masks.add(mask);

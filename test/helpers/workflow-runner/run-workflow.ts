@@ -120,6 +120,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
     event_name: options.event?.name ?? "workflow_dispatch",
     event: { inputs: options.inputs, ...(options.event?.payload ?? {}) },
     server_url: "https://github.com",
+    api_url: "https://api.github.com",
   };
   masks.add(github.token);
   const contextsBase = {
@@ -157,6 +158,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
       GITHUB_REF_NAME: options.ref,
       GITHUB_EVENT_NAME: github.event_name,
       GITHUB_SERVER_URL: github.server_url,
+      GITHUB_API_URL: github.api_url,
       GITHUB_JOB: id,
       RUNNER_TEMP: tmp,
       ...(options.env ?? {}),
