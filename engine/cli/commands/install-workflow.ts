@@ -11,7 +11,8 @@ const usage = `copperhead install-workflow [--repo <dir>] [--force] ${REFS_USAGE
 /** `copperhead install-workflow`: writes the workflows and settings, prints the secrets to set. */
 export const installWorkflowCommand: Command = {
   name: "install-workflow",
-  summary: "write the design and check workflows and .github/copperhead.yml into a hardware repo",
+  summary:
+    "write the design, check and fork-PR workflows and .github/copperhead.yml into a hardware repo",
   usage: `${usage}
   --repo   the repository (default: the one holding the current folder)
   --force  replace workflows that differ from this version's (their committed content is kept in git)

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { parseEventLog } from "../../../engine/flow/event-log.js";
 import { parseOutcome } from "../../../engine/flow/read-outcome.js";
 import { git } from "../../../engine/repo/git.js";
@@ -138,6 +139,18 @@ describe("the design workflow, run by the local runner", () => {
       expect(job.conclusion, job.log).toBe("success");
       expect(job.summary).toContain(`## copperhead / ${id}: not enabled in .github/copperhead.yml`);
     }
+    // Jobs start as soon as their needs are done: layout and firmware (both after schematic)
+    // overlap, and no job starts before a job it needs has ended.
+    const at = (e: string) => run.events.indexOf(e);
+    expect(at("start firmware")).toBeLessThan(at("end layout"));
+    expect(at("start layout")).toBeLessThan(at("end firmware"));
+    for (const id of STAGES) {
+      for (const need of parse(
+        await readFile(join(h.person, ".github/workflows/copperhead.yml"), "utf8"),
+      ).jobs[id].needs ?? []) {
+        expect(at(`end ${need}`), `${id} after ${need}`).toBeLessThan(at(`start ${id}`));
+      }
+    }
     // No secret reached a log, a summary or the repository.
     const everything = [...run.jobs.values()].map((j) => j.log + j.summary).join("\n");
     expect(everything).not.toContain("sk-ant-test-neverprinted");
@@ -177,7 +190,17 @@ describe("the design workflow, run by the local runner", () => {
   it("a failing stage job leaves its failed outcome on the branch and its work on the WIP ref, its dependants skipped and named; re-running the failed job from the run's old SHA works on the tip", async () => {
     const h = await setup("stages: [spec]\n");
     const sessions = await specSessions(h.tmp.path("sessions"));
-    const first = await h.dispatch(BRANCH, { env: script(sessions.forgetful) });
+    // Someone pushes to the branch while the job runs: its push rebases onto theirs.
+    const first = await h.dispatch(BRANCH, {
+      env: script(sessions.forgetful),
+      hooks: {
+        beforeStep: async (job, step) => {
+          if (job === "spec" && step.name === "Push the stage's commit") {
+            await h.commit(BRANCH, { "NOTES.md": "bench notes\n" }, "bench notes");
+          }
+        },
+      },
+    });
     const spec = first.jobs.get("spec")!;
     expect(first.conclusion).toBe("failure");
     expect(spec.conclusion, spec.log).toBe("failure");
@@ -214,7 +237,11 @@ describe("the design workflow, run by the local runner", () => {
     // moved on since (the trail commit). The job works on the tip, so the attempt builds on the
     // kept work put back from the WIP ref, and its commit follows the trail.
     const failedTip = await h.tip(BRANCH);
-    expect(failedTip).not.toBe(first.sha);
+    expect(await log(h, `${first.sha}..${trail}`, "%s")).toEqual([
+      "copperhead(spec): attempt 1 failed its gate (constraints-file)",
+      "bench notes",
+    ]);
+    expect(spec.log).toContain(`${BRANCH} moved on origin: rebasing the spec commit onto it`);
     const rerun = await h.dispatch(BRANCH, {
       env: script(sessions.resume),
       runId: first.runId,
@@ -236,6 +263,7 @@ describe("the design workflow, run by the local runner", () => {
     expect(await git(h.origin, ["show", `${trail}:docs/SPEC.md`])).toBe(
       await git(h.origin, ["show", "refs/copperhead/wip/spec/1:docs/SPEC.md"]),
     );
+    expect(await git(h.origin, ["show", `${trail}:NOTES.md`])).toBe("bench notes\n");
     for (const id of DOWNSTREAM) expect(rerun.jobs.get(id)!.conclusion).toBe("success");
     expect(api.refused).toEqual([]);
   }, 600_000);
