@@ -15,7 +15,10 @@ export interface HardwareOrigin {
   origin: string;
   /** A clone a person works in (identity set). */
   person: string;
-  /** Runs the design workflow committed on the default branch, dispatched on `branch`. */
+  /**
+   * Runs the design workflow committed on the default branch (or `file`), dispatched on
+   * `branch` with the design workflow's inputs (or `inputs`).
+   */
   dispatch(
     branch: string,
     more?: Partial<LocalRunOptions> & { stage?: string; file?: string },
@@ -86,7 +89,7 @@ export async function hardwareOrigin(options: {
     origin,
     person,
     async dispatch(branch, more = {}) {
-      const { stage, file, ...rest } = more;
+      const { stage, file, inputs, ...rest } = more;
       const workflow = await git(origin, [
         "show",
         `main:.github/workflows/${file ?? "copperhead.yml"}`,
@@ -94,7 +97,7 @@ export async function hardwareOrigin(options: {
       runs++;
       return runWorkflow({
         workflow,
-        inputs: { branch, stage: stage ?? "", request_id: `d-run${runs}` },
+        inputs: inputs ?? { branch, stage: stage ?? "", request_id: `d-run${runs}` },
         origin,
         repository: "octo-org/octo-repo",
         ref: branch,
