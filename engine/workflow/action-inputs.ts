@@ -10,19 +10,25 @@ import { describeIssues } from "../zod-issues.js";
 export const actionInputNames = ["stage", "rerun-from", "model", "turn-budget", "api-key"] as const;
 
 const stage = z.enum(stageNames, { message: `must be one of: ${stageNames.join(", ")}` });
-const empty = z.literal("").transform(() => undefined);
+const unset = (v: string) => (v === "" ? undefined : v);
 
+// Each optional input is one string schema (empty or valid) so a bad value is refused with its
+// own message, not a union's "Invalid input".
 export const actionInputsSchema = z.strictObject({
   stage,
-  "rerun-from": z.union([empty, stage]),
-  model: z.union([empty, z.string().regex(/^[A-Za-z0-9._:@/-]{1,100}$/, "is not a model name")]),
-  "turn-budget": z.union([
-    empty,
-    z
-      .string()
-      .regex(/^[1-9]\d{0,2}$/, "must be a whole number of turns from 1 to 999")
-      .transform(Number),
-  ]),
+  "rerun-from": z
+    .enum(["", ...stageNames], {
+      message: `must be empty or one of: ${stageNames.join(", ")}`,
+    })
+    .transform((v) => (v === "" ? undefined : (v as (typeof stageNames)[number]))),
+  model: z
+    .string()
+    .regex(/^([A-Za-z0-9._:@/-]{1,100})?$/, "is not a model name")
+    .transform(unset),
+  "turn-budget": z
+    .string()
+    .regex(/^([1-9]\d{0,2})?$/, "must be a whole number of turns from 1 to 999")
+    .transform((v) => (v === "" ? undefined : Number(v))),
   "api-key": z.string(),
 });
 
