@@ -55,9 +55,16 @@ export interface GitHubAppMock {
  * GitHub's API as actions/create-github-app-token meets it, with nock (no real connection
  * anywhere): the repository's installation and an installation token scoped to that one
  * repository, both only for a valid app JWT of `app`; anything else is refused and recorded.
+ * `allowLocal` lets connections to 127.0.0.1 through (the App tests' GitHub stand-in).
  */
-export function mockGitHubApp(repository: string, app: TestApp): GitHubAppMock {
+export function mockGitHubApp(
+  repository: string,
+  app: TestApp,
+  options: { allowLocal?: boolean } = {},
+): GitHubAppMock {
   nock.disableNetConnect();
+  // The App's tests talk to a local GitHub stand-in besides this mock.
+  if (options.allowLocal) nock.enableNetConnect("127.0.0.1");
   const [owner, repo] = repository.split("/") as [string, string];
   const installationId = 31337;
   const tokens: string[] = [];
@@ -92,8 +99,12 @@ export function mockGitHubApp(repository: string, app: TestApp): GitHubAppMock {
         repository_selection: "selected",
       };
     });
-  const noMatch = (req: { method?: string; path?: string }) =>
-    refused.push(`no interceptor for ${req.method} ${req.path}`);
+  // nock reports every unmatched request, the stand-in's allowed local ones too: only others count.
+  const noMatch = (req: { method?: string; path?: string; host?: string; hostname?: string }) => {
+    const host = String(req.hostname ?? req.host ?? "");
+    if (options.allowLocal && /^(127\.0\.0\.1|localhost)(:|$)/.test(host)) return;
+    refused.push(`no interceptor for ${req.method} ${host}${req.path}`);
+  };
   nock.emitter.on("no match", noMatch);
   return {
     tokens,
