@@ -1,4 +1,4 @@
-import { ACTIONS, checkoutStep, expr, jobStep } from "./job-steps.js";
+import { ACTIONS, checkoutStep, expr, jobStep, REQUEST_ID_INPUT } from "./job-steps.js";
 import { CHECK_ARTIFACT, CHECK_RESULT_FILE } from "./workflow-names.js";
 import type { Job, Workflow, WorkflowRefs } from "./workflow-types.js";
 
@@ -53,11 +53,7 @@ export function checkWorkflow(refs: WorkflowRefs): Workflow {
             default: "",
             type: "string",
           },
-          request_id: {
-            description: "An opaque id from the copperhead App, shown in the run's name",
-            required: true,
-            type: "string",
-          },
+          request_id: REQUEST_ID_INPUT,
         },
       },
     },

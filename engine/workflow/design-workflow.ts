@@ -1,5 +1,13 @@
 import type { FlowGraph } from "../flow/graph.js";
-import { ACTIONS, checkoutStep, expr, jobStep, RESPONSE_CACHE, SECRETS } from "./job-steps.js";
+import {
+  ACTIONS,
+  checkoutStep,
+  expr,
+  jobStep,
+  REQUEST_ID_INPUT,
+  RESPONSE_CACHE,
+  SECRETS,
+} from "./job-steps.js";
 import { outcomeArtifact, stageJobName } from "./workflow-names.js";
 import type { Job, Step, Workflow, WorkflowInput, WorkflowRefs } from "./workflow-types.js";
 
@@ -28,11 +36,7 @@ const designInputs: Record<string, WorkflowInput> = {
     default: "",
     type: "string",
   },
-  request_id: {
-    description: "An opaque id from the copperhead App, shown in the run's name",
-    required: true,
-    type: "string",
-  },
+  request_id: REQUEST_ID_INPUT,
 };
 
 /** The cache key: immutable entries, so one per run attempt; restored by branch + stage. */

@@ -45,3 +45,10 @@ export function checkoutStep(ref: string): Step {
 export function jobStep(name: string, command: string, env: Record<string, string>): Step {
   return { name, run: `copperhead job ${command}`, env };
 }
+
+/** The dispatch input every generated workflow takes so the App finds the run it started. */
+export const REQUEST_ID_INPUT = {
+  description: "An opaque id from the copperhead App, shown in the run's name",
+  required: true,
+  type: "string",
+} as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseEventLog } from "../../../engine/flow/event-log.js";
 import { parseOutcome } from "../../../engine/flow/read-outcome.js";
+import { stageNames } from "../../../engine/flow/stage-names.js";
 import { git } from "../../../engine/repo/git.js";
 import { REPO_ROOT } from "../../helpers/fixture-project.js";
 import { builtCli } from "../../helpers/packed-cli.js";
@@ -21,16 +22,7 @@ import {
 const SESSIONS = join(REPO_ROOT, "examples/usb-c-breakout/sessions");
 const scripted = { COPPERHEAD_PROVIDER: "scripted", COPPERHEAD_SCRIPT: SESSIONS };
 const BRANCH = "copperhead/issue-7";
-const STAGES = [
-  "spec",
-  "architecture",
-  "parts",
-  "schematic",
-  "layout",
-  "outputs",
-  "firmware",
-  "devplan",
-];
+const STAGES = stageNames;
 const DOWNSTREAM = STAGES.slice(1);
 
 let bin: string;
@@ -126,15 +118,7 @@ describe("the design workflow, run by the local runner", () => {
     // The push used a token minted for it, right before it: after the stage step.
     const minted = run.stores.minted.filter((m) => m.job === "spec");
     expect(minted).toHaveLength(1);
-    for (const id of [
-      "architecture",
-      "parts",
-      "schematic",
-      "layout",
-      "outputs",
-      "firmware",
-      "devplan",
-    ]) {
+    for (const id of DOWNSTREAM) {
       const job = run.jobs.get(id)!;
       expect(job.conclusion, job.log).toBe("success");
       expect(job.summary).toContain(`## copperhead / ${id}: not enabled in .github/copperhead.yml`);

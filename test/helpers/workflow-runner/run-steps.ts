@@ -40,10 +40,16 @@ export interface JobScope {
   counter: { steps: number };
 }
 
-type StepsContext = Record<
+export type StepsContext = Record<
   string,
   { outputs: Record<string, string>; outcome: string; conclusion: string }
 >;
+
+/** A finished step with an `id:` becomes `steps.<id>` for the steps after it. */
+export function recordStep(steps: StepsContext, id: string | undefined, result: StepResult): void {
+  if (id)
+    steps[id] = { outputs: result.outputs, outcome: result.outcome, conclusion: result.outcome };
+}
 
 function scopeOf(
   job: JobScope,
@@ -139,13 +145,7 @@ async function runComposite(
     summaries.push(result.summary);
     if (result.exitCode !== undefined) exitCode = result.exitCode;
     if (result.outcome === "failure") status = "failure";
-    if (inner.id) {
-      steps[inner.id] = {
-        outputs: result.outputs,
-        outcome: result.outcome,
-        conclusion: result.outcome,
-      };
-    }
+    recordStep(steps, inner.id, result);
   }
   const scope = scopeOf(job, steps, status, { inputs });
   const outputs = Object.fromEntries(

@@ -5,7 +5,13 @@ import { git } from "../../../engine/repo/git.js";
 import type { RunStores } from "./builtin-actions.js";
 import { condition, interpolate } from "./expressions.js";
 import { applyMasks } from "./file-commands.js";
-import { type JobScope, runStep, type StepResult } from "./run-steps.js";
+import {
+  type JobScope,
+  recordStep,
+  runStep,
+  type StepResult,
+  type StepsContext,
+} from "./run-steps.js";
 import {
   type JobSpec,
   type StepSpec,
@@ -181,10 +187,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
     for (const [k, v] of Object.entries(spec.env ?? {})) scopeEnv[k] = interpolate(v, jobEnvScope);
     await mkdir(workspace, { recursive: true });
     const steps: StepResult[] = [];
-    const stepsContext: Record<
-      string,
-      { outputs: Record<string, string>; outcome: string; conclusion: string }
-    > = {};
+    const stepsContext: StepsContext = {};
     let status: "success" | "failure" = "success";
     for (const step of spec.steps) {
       let result: StepResult;
@@ -201,13 +204,7 @@ export async function runWorkflow(options: LocalRunOptions): Promise<RunResult> 
       }
       steps.push(result);
       if (result.outcome === "failure") status = "failure";
-      if (step.id) {
-        stepsContext[step.id] = {
-          outputs: result.outputs,
-          outcome: result.outcome,
-          conclusion: result.outcome,
-        };
-      }
+      recordStep(stepsContext, step.id, result);
     }
     const mask = (text: string) => applyMasks(text, masks);
     return {
