@@ -1,86 +1,26 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { parseEventLog } from "../../../engine/flow/event-log.js";
 import { parseOutcome } from "../../../engine/flow/read-outcome.js";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import { git } from "../../../engine/repo/git.js";
-import { REPO_ROOT } from "../../helpers/fixture-project.js";
-import { builtCli } from "../../helpers/packed-cli.js";
+import { briefOrigins, originLog } from "../../helpers/workflow-runner/brief-origins.js";
 import {
-  type GitHubAppMock,
-  mockGitHubApp,
-  testApp,
-} from "../../helpers/workflow-runner/github-app-mock.js";
-import {
-  demoBrief,
-  type HardwareOrigin,
-  hardwareOrigin,
-} from "../../helpers/workflow-runner/hardware-origin.js";
+  DEMO_SESSIONS,
+  script,
+  specSessions,
+} from "../../helpers/workflow-runner/spec-sessions.js";
 
-const SESSIONS = join(REPO_ROOT, "examples/usb-c-breakout/sessions");
-const scripted = { COPPERHEAD_PROVIDER: "scripted", COPPERHEAD_SCRIPT: SESSIONS };
+const scripted = script(DEMO_SESSIONS);
 const BRANCH = "copperhead/issue-7";
 const STAGES = stageNames;
 const DOWNSTREAM = STAGES.slice(1);
 
-let bin: string;
-let brief: string;
-let api: GitHubAppMock;
-const cleanups: HardwareOrigin[] = [];
-beforeAll(async () => {
-  bin = (await builtCli()).bin;
-  brief = await demoBrief();
-  // GitHub's API, as the token-minting step meets it; no real connection is possible.
-  api = mockGitHubApp("octo-org/octo-repo", testApp());
-}, 300_000);
-afterAll(async () => {
-  api.done();
-  for (const h of cleanups) await h.remove();
-});
-
-/**
- * Scripted sessions derived from the demo's spec session (so they follow it when it changes):
- * `forgetful` never records the budgets (the gate fails on constraints-file after SPEC.md is
- * written: work to keep), `resume` is what a model does on the next attempt with that work
- * back in the tree (re-validates its proposal, records the budgets, finishes), `none` has no
- * session at all, so any model call fails the job.
- */
-async function specSessions(dir: string) {
-  const demo: Array<{ tools: Array<{ name: string }>; expect?: unknown }> = JSON.parse(
-    await readFile(join(SESSIONS, "spec.json"), "utf8"),
-  );
-  const keep = (names: string[]) =>
-    demo.filter((t) => names.includes(t.tools[0]!.name)).map(({ expect: _, ...t }) => t);
-  const made: Record<string, string> = {};
-  const sessions = {
-    forgetful: keep(["read_file", "propose_change", "validate_change", "write_file", "finish"]),
-    resume: keep(["propose_change", "validate_change", "record_constraint", "finish"]),
-    none: undefined,
-  };
-  for (const [name, turns] of Object.entries(sessions)) {
-    made[name] = join(dir, name);
-    await mkdir(made[name], { recursive: true });
-    if (turns) await writeFile(join(made[name], "spec.json"), JSON.stringify(turns));
-  }
-  return made as Record<keyof typeof sessions, string>;
-}
-const script = (dir: string) => ({ COPPERHEAD_PROVIDER: "scripted", COPPERHEAD_SCRIPT: dir });
-
-async function setup(settings?: string) {
-  const h = await hardwareOrigin({
-    bin,
-    branch: BRANCH,
-    design: { "brief.md": brief },
-    ...(settings === undefined ? {} : { settings }),
-  });
-  cleanups.push(h);
-  return h;
-}
-
-const log = (h: HardwareOrigin, rev: string, format: string) =>
-  git(h.origin, ["log", `--format=${format}`, rev]).then((s) => s.trim().split("\n"));
+const origins = briefOrigins(BRANCH);
+const setup = origins.setup;
+const log = originLog;
 
 describe("the design workflow, run by the local runner", () => {
   it("a dispatch on a branch holding only brief.md runs spec, pushes its commit, uploads outcome-spec and writes the job summary; the stages left out report it", async () => {
@@ -150,8 +90,8 @@ describe("the design workflow, run by the local runner", () => {
     ]);
     // Every job minted its push token from GitHub (the mock checked each request's JWT and
     // scope), and the push used exactly those.
-    expect(api.refused).toEqual([]);
-    expect(new Set(api.tokens)).toEqual(
+    expect(origins.api.refused).toEqual([]);
+    expect(new Set(origins.api.tokens)).toEqual(
       new Set(run.stores.minted.filter((m) => m.job !== "").map((m) => m.token)),
     );
     expect(run.stores.minted.map((m) => m.job).sort()).toEqual([...STAGES].sort());
@@ -169,86 +109,5 @@ describe("the design workflow, run by the local runner", () => {
     expect(respec.summary).toContain(`${BRANCH} is up to date`);
     expect(respec.log).not.toMatch(/turn 1\//);
     expect(again.stores.cacheOrder.filter((k) => k.includes("-spec-"))).toHaveLength(2);
-  }, 600_000);
-
-  it("a failing stage job leaves its failed outcome on the branch and its work on the WIP ref, its dependants skipped and named; re-running the failed job from the run's old SHA works on the tip", async () => {
-    const h = await setup("stages: [spec]\n");
-    const sessions = await specSessions(h.tmp.path("sessions"));
-    // Someone pushes to the branch while the job runs: its push rebases onto theirs.
-    const first = await h.dispatch(BRANCH, {
-      env: script(sessions.forgetful),
-      hooks: {
-        beforeStep: async (job, step) => {
-          if (job === "spec" && step.name === "Push the stage's commit") {
-            await h.commit(BRANCH, { "NOTES.md": "bench notes\n" }, "bench notes");
-          }
-        },
-      },
-    });
-    const spec = first.jobs.get("spec")!;
-    expect(first.conclusion).toBe("failure");
-    expect(spec.conclusion, spec.log).toBe("failure");
-    // The dependants never started: skipped, as GitHub shows them, and named in the summary.
-    for (const id of DOWNSTREAM) expect(first.jobs.get(id)!.conclusion).toBe("skipped");
-    expect(first.events).toEqual(["start spec", "end spec"]);
-    expect(spec.summary).toContain("## copperhead / spec: failed");
-    expect(spec.summary).toContain("| `constraints-file` | **failed** |");
-    expect(spec.summary).toContain(
-      `Skipped in this run because they need \`spec\`: ${DOWNSTREAM.map((s) => `\`${s}\``).join(", ")}.`,
-    );
-    expect(spec.summary).toContain("The attempt's work is on `refs/copperhead/wip/spec/1`");
-
-    // On the branch: the failed attempt's trail (outcome, events), not its work.
-    const trail = `refs/heads/${BRANCH}`;
-    const failed = parseOutcome(
-      await git(h.origin, ["show", `${trail}:.copperhead/runs/spec/1/outcome.json`]),
-      "outcome.json",
-    );
-    expect(failed).toMatchObject({ stage: "spec", attempt: 1, verdict: "fail" });
-    const onBranch = await git(h.origin, ["ls-tree", "-r", "--name-only", trail]);
-    expect(onBranch).not.toContain("docs/SPEC.md");
-    // The work: SPEC.md as the attempt wrote it, on the pushed WIP ref.
-    expect(await git(h.origin, ["show", "refs/copperhead/wip/spec/1:docs/SPEC.md"])).toMatch(/^# /);
-    const artifact = join(
-      first.stores.artifactDir,
-      `${first.runId}-1`,
-      "outcome-spec",
-      "outcome.json",
-    );
-    expect(parseOutcome(await readFile(artifact, "utf8"), artifact).verdict).toBe("fail");
-
-    // "Re-run failed jobs": the same run, its original SHA (the brief commit); the branch has
-    // moved on since (the trail commit). The job works on the tip, so the attempt builds on the
-    // kept work put back from the WIP ref, and its commit follows the trail.
-    const failedTip = await h.tip(BRANCH);
-    expect(await log(h, `${first.sha}..${trail}`, "%s")).toEqual([
-      "copperhead(spec): attempt 1 failed its gate (constraints-file)",
-      "bench notes",
-    ]);
-    expect(spec.log).toContain(`${BRANCH} moved on origin: rebasing the spec commit onto it`);
-    const rerun = await h.dispatch(BRANCH, {
-      env: script(sessions.resume),
-      runId: first.runId,
-      runAttempt: 2,
-      sha: first.sha,
-      previous: first,
-    });
-    const respec = rerun.jobs.get("spec")!;
-    expect(rerun.conclusion, respec.log).toBe("success");
-    expect(rerun.sha).toBe(first.sha);
-    expect(respec.log).toContain(`checked out ${BRANCH} at ${failedTip}`);
-    expect(await git(h.origin, ["rev-parse", `${trail}^`]).then((s) => s.trim())).toBe(failedTip);
-    const passed = parseOutcome(
-      await git(h.origin, ["show", `${trail}:.copperhead/runs/spec/2/outcome.json`]),
-      "outcome.json",
-    );
-    expect(passed).toMatchObject({ attempt: 2, verdict: "pass", commit: failedTip });
-    // The kept SPEC.md is what passed (the resumed session never writes it).
-    expect(await git(h.origin, ["show", `${trail}:docs/SPEC.md`])).toBe(
-      await git(h.origin, ["show", "refs/copperhead/wip/spec/1:docs/SPEC.md"]),
-    );
-    expect(await git(h.origin, ["show", `${trail}:NOTES.md`])).toBe("bench notes\n");
-    for (const id of DOWNSTREAM) expect(rerun.jobs.get(id)!.conclusion).toBe("success");
-    expect(api.refused).toEqual([]);
   }, 600_000);
 });
