@@ -1,5 +1,6 @@
 import { appHandlersBench } from "./app-handlers.js";
 import type { Bench } from "./bench.js";
+import { cliStartupBench } from "./cli-startup.js";
 import { diffBench } from "./diff.js";
 import { draftBench } from "./draft.js";
 import { draftRouteBench } from "./draft-route.js";
@@ -13,6 +14,7 @@ import { sexpReaderBench } from "./sexp-reader.js";
 
 /** Every benchmark `npm run bench` runs, in order. */
 export const benches: readonly Bench[] = [
+  cliStartupBench,
   flowStatusBench,
   sexpReaderBench,
   schematicNetlistBench,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { code, inline, truncate } from "../../../app/render/markdown.js";
+import { code, inline, truncate } from "../../../engine/markdown/inline.js";
 
 describe("markdown helpers", () => {
   test("inline text cannot open HTML, close a marker, mention or link an issue", () => {
