@@ -1,3 +1,4 @@
+import { pushAll } from "../array-ops.js";
 import type { Outcome } from "../flow/outcome.js";
 import { code, inline, truncate } from "../markdown/inline.js";
 import type { StageReport } from "../pipeline/report.js";
@@ -124,12 +125,10 @@ export function renderJobSummary(facts: SummaryFacts): string {
     );
   }
   if (outcome) {
-    lines.push(
-      ...evidenceTable(outcome),
-      ...findingLines(outcome),
-      ...obligationLines(outcome),
-      ...renderLines(outcome, facts.rawBase),
-    );
+    pushAll(lines, evidenceTable(outcome));
+    pushAll(lines, findingLines(outcome));
+    pushAll(lines, obligationLines(outcome));
+    pushAll(lines, renderLines(outcome, facts.rawBase));
   }
   if (report.wip) {
     lines.push(
