@@ -8,6 +8,7 @@ import { flowStatusBench } from "./flow-status.js";
 import { layoutBench } from "./layout.js";
 import { layoutSweepBench } from "./layout-sweep-bench.js";
 import { legibilityBench } from "./legibility.js";
+import { preflightBench } from "./preflight.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
 import { sexpReaderBench } from "./sexp-reader.js";
 
@@ -24,4 +25,5 @@ export const benches: readonly Bench[] = [
   appHandlersBench,
   layoutBench,
   layoutSweepBench,
+  preflightBench,
 ];

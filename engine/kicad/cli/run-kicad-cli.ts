@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
+import type { ClearedDesign } from "./cleared-design.js";
 import { kicadLimit } from "./concurrency-limit.js";
 import { KicadCliError } from "./errors.js";
 import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
@@ -44,14 +45,19 @@ const versions = new Map<string, Promise<KicadVersion>>();
 /**
  * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
  * and global library tables never change a result), a private TMPDIR and a fixed locale (report
- * texts are translated otherwise). `args` builds the argument list given the scratch folder;
- * `use` reads the outputs before the folder is removed. Calls beyond the concurrency limit wait.
+ * texts are translated otherwise). `design` is the pre-flight's proof (clearDesign / resolveInput,
+ * or NO_DESIGN for a call that opens no file). `args` builds the argument list given the scratch
+ * folder; `use` reads the outputs before the folder is removed. Calls beyond the concurrency
+ * limit wait.
  */
 export async function withKicadCli<T>(
+  design: ClearedDesign,
   args: (work: KicadWork) => string[],
   use: (run: KicadRun, work: KicadWork) => Promise<T>,
   options: KicadRunOptions = {},
 ): Promise<T> {
+  // The proof is the point: it exists only for a design the pre-flight cleared.
+  void design;
   const baseEnv = options.env ?? process.env;
   const signal = options.signal;
   signal?.throwIfAborted();
