@@ -78,7 +78,10 @@ export async function readKicadFile(
   for (const [pattern, what] of LEGACY_HEADERS) {
     if (pattern.test(head)) {
       // Quoted bounded and printable, and only when the file may be quoted at all.
-      const first = options.quote === false ? "" : ` (its first line is ${quoteExcerpt(head.split(/\r?\n/, 1)[0] ?? "", 60)})`;
+      const first =
+        options.quote === false
+          ? ""
+          : ` (its first line is ${quoteExcerpt(head.split(/\r?\n/, 1)[0] ?? "", 60)})`;
       throw new LegacyKicadFormatError(
         `${path} is ${what}${first}, not a KiCad 6 to 9 file`,
         "open it in KiCad 9 and save it; KiCad converts it to the current format",

@@ -28,7 +28,7 @@ export class SexpParseError extends CopperheadError {
         ? "save the file as UTF-8 without a byte order mark (KiCad never writes one; an editor added it)"
         : opts.via
           ? "fix the file at that position, or the reference that names it (or restore both from git / a KiCad backup)"
-        : "fix the file at that position (or restore it from git / a KiCad backup)",
+          : "fix the file at that position (or restore it from git / a KiCad backup)",
     );
     this.line = opts.line;
     this.column = opts.column;
