@@ -1,4 +1,4 @@
-import { CopperheadError } from "../../errors.js";
+import { CopperheadError, type ErrorCategory } from "../../errors.js";
 import { describePathFinding, type PathFinding } from "./path-finding.js";
 
 const LISTED = 5;
@@ -9,6 +9,7 @@ const LISTED = 5;
  * by the kicad-cli pre-flight; reports that list findings (check, erc, drc) catch it.
  */
 export class UnsafeDesignError extends CopperheadError {
+  static override readonly category: ErrorCategory = "usage";
   readonly findings: readonly PathFinding[];
 
   constructor(findings: readonly PathFinding[]) {
