@@ -9,7 +9,7 @@ import {
   writeFile,
 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { pushAll } from "../../array-ops.js";
 import { pathExists } from "../../repo/path-exists.js";
@@ -123,18 +123,28 @@ async function exportSheets(
 }
 
 /**
- * The plotted copy lives in a scratch folder, where `${KIPRJMOD}` is that folder: it is cleared
- * on its own, with the scratch folder as its root and the repository beside KiCad's libraries,
- * so a model path that stayed inside from the original's folder but climbs out of the copy's
- * is refused too (kicad-cli's STEP export follows every 3-D model path).
+ * Where the plotted copy goes: below `<scratch>/board` at the board's own place in the
+ * repository, so `${KIPRJMOD}/../models/…` climbs exactly as far in the copy as in the
+ * original, and never out of the scratch folder where the original stayed in the repository.
  */
-async function clearCopy(copy: string, original: TrustScope, env: NodeJS.ProcessEnv) {
-  const root = await realpath(dirname(copy));
+async function plotCopyPath(scratch: string, board: string, scope: TrustScope): Promise<string> {
+  const rel = relative(scope.root, await realpath(dirname(board)));
+  const inside = rel === "" || !(rel.startsWith("..") || isAbsolute(rel));
+  return join(scratch, "board", inside ? rel : "", basename(board));
+}
+
+/**
+ * kicad-cli opens the copy with `${KIPRJMOD}` = the copy's folder: the copy is cleared on its
+ * own (kicad-cli's STEP export follows every 3-D model path), its root `<scratch>/board`, the
+ * repository beside KiCad's libraries (for absolute paths into it).
+ */
+async function clearCopy(scratch: string, copy: string, original: TrustScope) {
+  const root = await realpath(join(scratch, "board"));
   const scope: TrustScope = {
     root,
     repository: false,
     libraryRoots: [...original.libraryRoots, original.root],
-    env,
+    env: original.env,
   };
   return (await clearDesign({ board: copy }, { scope })).cleared;
 }
@@ -159,7 +169,7 @@ export async function exportDesign(input: ExportInput, dest: string): Promise<Ex
   const scratch = await mkdtemp(join(env.TMPDIR || tmpdir(), "copperhead-export-"));
   try {
     // kicad-cli plots zones as stored and never fills them: plot a filled copy.
-    const plotted = join(scratch, "board", `${stem}.kicad_pcb`);
+    const plotted = await plotCopyPath(scratch, input.board, design.preflight.scope);
     await mkdir(dirname(plotted), { recursive: true });
     const project = input.board.replace(/\.kicad_pcb$/, ".kicad_pro");
     if (await pathExists(project))
@@ -167,7 +177,7 @@ export async function exportDesign(input: ExportInput, dest: string): Promise<Ex
     // The design was cleared above: pcbnew loads nothing it did not check.
     if (board.zones.length > 0) await fillBoardFile(input.board, plotted, { env });
     else await copyFile(input.board, plotted);
-    const copy = await clearCopy(plotted, design.preflight.scope, env);
+    const copy = await clearCopy(scratch, plotted, design.preflight.scope);
 
     const [boardFiles, sheetFiles] = await Promise.all([
       Promise.all(

@@ -83,7 +83,7 @@ export interface HierarchyOptions {
 }
 
 /** The field name in messages: `Sheetfile of sheet "Power"`. */
-function sheetField(sheetName: string): string {
+export function sheetField(sheetName: string): string {
   return `Sheetfile of sheet ${quoteExcerpt(sheetName, 60)}`;
 }
 

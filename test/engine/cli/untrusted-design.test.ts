@@ -15,8 +15,8 @@ import { type TempRepo, writeDesign } from "../flow/flow-fixture.js";
 /**
  * Issue 11's proof, through the built CLI: a design whose sheet, library table, 3-D model or
  * config points at /etc/passwd, /proc/self/environ, a symlink out of the repository (to a file,
- * to a FIFO) or a FIFO inside it is refused by check, erc, score, draft --from and the stage
- * gates (next --adopt): a finding naming the file, the field and the path as written, the exit
+ * to a FIFO) or a FIFO inside it is refused by check, erc, drc, score, draft --from, diff and
+ * the stage gates (next --adopt): a finding naming the file, the field and the path as written, the exit
  * code docs/security.md gives, nothing of the target in any output, and no command blocks (a
  * FIFO that anything opened would hang it). The environment carries planted secrets — A first,
  * so /proc/self/environ starts with it — and none of them appears in any output either.
@@ -70,6 +70,17 @@ beforeAll(async () => {
   made.push(template);
   await git(template, ["init", "-q", "-b", "main"]);
   await writeDesign(repoAt(template));
+  // Committed, so `diff HEAD` compares the planted working tree with the clean design.
+  await git(template, ["add", "-A"]);
+  await git(template, [
+    "-c",
+    "user.name=Copperhead Test",
+    "-c",
+    "user.email=test@copperhead.invalid",
+    "commit",
+    "-qm",
+    "the clean design",
+  ]);
   outside = await mkdtemp(join(tmpdir(), "copperhead-outside-"));
   made.push(outside);
   // Not an s-expression: a parser that read it would quote its start.
@@ -198,14 +209,16 @@ describe.concurrent("a sheet, a library URI and a 3-D model pointing outside", (
       const written = new Map<Kind, string>();
       for (const kind of KINDS) written.set(kind, await plant(repo, kind, target));
 
-      const [check, erc, score, draft, next] = await Promise.all([
+      const [check, erc, drc, score, draft, next, diff] = await Promise.all([
         cli(repo, "check", "--json"),
         cli(repo, "erc", "--json", "hardware/led.kicad_sch"),
+        cli(repo, "drc", "--json", "hardware/led.kicad_pcb"),
         cli(repo, "score", "hardware/led.kicad_sch"),
         cli(repo, "draft", "--from", "hardware/led.kicad_sch", "--out", "redraft/led.kicad_sch"),
         cli(repo, "next", "--adopt", "--json"),
+        cli(repo, "diff", "HEAD", "--json"),
       ]);
-      for (const run of [check, erc, score, draft, next]) expectNothingLeaked(run);
+      for (const run of [check, erc, drc, score, draft, next, diff]) expectNothingLeaked(run);
 
       // check: exit 1, the findings under `paths`, kicad-cli never ran.
       expect(check.code, check.stderr).toBe(1);
@@ -231,6 +244,20 @@ describe.concurrent("a sheet, a library URI and a 3-D model pointing outside", (
       expect(
         ercOut.violations.map((v: { type: string; source: string }) => [v.type, v.source]),
       ).toEqual(KINDS.map(() => ["unsafe_path", "copperhead"]));
+
+      // drc pre-flights the board's whole project (its schematic and tables too): exit 1.
+      expect(drc.code, drc.stderr).toBe(1);
+      const drcOut = JSON.parse(drc.stdout);
+      expect(drcOut.violations.map((v: { type: string }) => v.type)).toEqual(
+        KINDS.map(() => "unsafe_path"),
+      );
+
+      // diff: the working tree cannot be compared as it stands (exit 2), the refusal named. git
+      // lists no FIFO, so to the diff a FIFO sheet is a sheet the working tree does not have.
+      expect(diff.code, diff.stdout).toBe(2);
+      expect(diff.stderr).toContain(
+        target === "fifo" ? `sheet "Leak"` : `[${FINDING_KIND[target]}] hardware/`,
+      );
 
       // score and draft --from: the design cannot be read as asked, exit 2; nothing written.
       for (const run of [score, draft]) {
