@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { UsageError } from "../../errors.js";
-import { git } from "../../repo/git.js";
 import type { PathFinding } from "../../kicad/paths/path-finding.js";
 import { readConfinedText } from "../../kicad/paths/read-confined.js";
 import { trustScopeFor } from "../../kicad/paths/trust-scope.js";
 import { UnsafeDesignError } from "../../kicad/paths/unsafe-design-error.js";
+import { git } from "../../repo/git.js";
 import { isDesignFile } from "./design-files.js";
 import type { RevisionSpec } from "./revision-pair.js";
 
