@@ -22,9 +22,9 @@ export function renderCheck(report: CheckReport): string {
   if (report.paths.length > 0) {
     out.push(
       `paths: ${report.paths.length} refused — nothing they name was read, and kicad-cli did not run:`,
-      ...renderPathFindings(report.paths),
-      "",
     );
+    pushAll(out, renderPathFindings(report.paths));
+    out.push("");
   }
 
   const { erc, drc, legibility, score, drift } = report;

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { pushAll } from "../../array-ops.js";
 import { quoteExcerpt } from "../../excerpt.js";
 import { checkNamedFile } from "../paths/named-design.js";
 import { type PathFinding, pathFinding } from "../paths/path-finding.js";
@@ -117,7 +118,7 @@ export async function readLibraryTable(
       finding: undefined,
     });
     if (resolution.exists && !resolution.inLibraries) {
-      findings.push(...(await checkLibraryFolder(scope, resolution.path, field)));
+      pushAll(findings, await checkLibraryFolder(scope, resolution.path, field));
     }
   }
   return { file: tableFile, rows, findings };

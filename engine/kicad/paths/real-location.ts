@@ -30,7 +30,7 @@ export async function realLocation(path: string): Promise<RealLocation> {
       const real = await realpath(current).catch(() => undefined);
       if (real === undefined) return { real: path, exists: false, dangling: true };
       return {
-        real: join(real, ...missing.reverse()),
+        real: join(real, missing.reverse().join("/")),
         exists: missing.length === 0,
         dangling: false,
       };

@@ -1,6 +1,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, delimiter, dirname, join, resolve } from "node:path";
+import { pushAll } from "../../array-ops.js";
 import { findRepoRoot, NotARepositoryError } from "../../repo/repo-root.js";
 
 /**
@@ -79,7 +80,7 @@ function realFolder(path: string): string | undefined {
     try {
       const real = realpathSync(current);
       if (missing.length === 0) return statSync(real).isDirectory() ? real : undefined;
-      return join(real, ...missing.reverse());
+      return join(real, missing.reverse().join("/"));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT" && code !== "ENOTDIR") return undefined;
@@ -111,7 +112,8 @@ export function kicadLibraryRoots(env: NodeJS.ProcessEnv): string[] {
     if (value && (LIBRARY_VARIABLE.test(name) || name === "KISYS3DMOD")) candidates.push(value);
   }
   candidates.push(join(userDataDir(env), "3rdparty"), join(userDataDir(env), "template"));
-  candidates.push(...listed(env.COPPERHEAD_SYMBOL_DIR), ...listed(env[TRUSTED_DIRS_VARIABLE]));
+  pushAll(candidates, listed(env.COPPERHEAD_SYMBOL_DIR));
+  pushAll(candidates, listed(env[TRUSTED_DIRS_VARIABLE]));
   const roots = new Set<string>();
   for (const candidate of candidates) {
     const real = realFolder(resolve(candidate));

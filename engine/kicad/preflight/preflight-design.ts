@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { pushAll } from "../../array-ops.js";
 import { modelPathReference } from "../footprint/model-ref.js";
 import { LIBRARY_TABLES, readLibraryTable } from "../library/read-library-table.js";
 import { checkNamedFile } from "../paths/named-design.js";
@@ -159,16 +160,16 @@ export async function preflightDesign(
   }
   for (const table of LIBRARY_TABLES) {
     if (!present.has(table)) continue;
-    findings.push(...(await readLibraryTable(scope, join(dir, table), variables)).findings);
+    pushAll(findings, (await readLibraryTable(scope, join(dir, table), variables)).findings);
   }
 
   const schematic =
     design.schematic ??
     (present.has(`${stem}.kicad_sch`) ? join(dir, `${stem}.kicad_sch`) : undefined);
-  if (schematic) findings.push(...(await checkSchematic(scope, schematic, variables)));
+  if (schematic) pushAll(findings, await checkSchematic(scope, schematic, variables));
   const board =
     design.board ?? (present.has(`${stem}.kicad_pcb`) ? join(dir, `${stem}.kicad_pcb`) : undefined);
-  if (board) findings.push(...(await checkBoard(scope, board, variables)));
+  if (board) pushAll(findings, await checkBoard(scope, board, variables));
   return { scope, findings: dedupe(findings) };
 }
 
