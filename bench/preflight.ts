@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { clearDesign } from "../engine/kicad/cli/cleared-design.js";
+import { ercArguments } from "../engine/kicad/cli/erc.js";
 import { withKicadCli } from "../engine/kicad/cli/run-kicad-cli.js";
 import { preflightDesign } from "../engine/kicad/preflight/preflight-design.js";
 import { type Bench, medianMs } from "./bench.js";
@@ -22,16 +23,7 @@ export const preflightBench: Bench = {
     const ercMs = await medianMs(1, () =>
       withKicadCli(
         cleared,
-        (work) => [
-          "sch",
-          "erc",
-          "--format",
-          "json",
-          "--severity-all",
-          "-o",
-          work.out("e.json"),
-          schematic,
-        ],
+        (work) => ercArguments(work.out("e.json"), schematic),
         async (run) => run.rc,
       ),
     );

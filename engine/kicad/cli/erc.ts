@@ -21,6 +21,28 @@ export interface ErcResult extends ErcReport {
   refused?: readonly PathFinding[];
 }
 
+/** kicad-cli's ERC arguments: every severity, mm, JSON into `output`, text variables as `-D`. */
+export function ercArguments(
+  output: string,
+  root: string,
+  variables: Record<string, string> = {},
+): string[] {
+  const defines = Object.entries(variables).flatMap(([name, value]) => ["-D", `${name}=${value}`]);
+  return [
+    "sch",
+    "erc",
+    "--format",
+    "json",
+    "--severity-all",
+    "--units",
+    "mm",
+    ...defines,
+    "-o",
+    output,
+    root,
+  ];
+}
+
 /**
  * kicad-cli's ERC over the whole hierarchy `schPath` belongs to, with every severity (so
  * excluded violations come back marked `excluded`) and true positions. Only kicad-cli's own
@@ -37,25 +59,9 @@ export async function erc(schPath: string, options: ErcOptions = {}): Promise<Er
     return { root: resolve(schPath), sheets: [], ...refusedResult(error.findings) };
   }
   const root = input.root;
-  const defines = Object.entries(options.variables ?? {}).flatMap(([name, value]) => [
-    "-D",
-    `${name}=${value}`,
-  ]);
   return withKicadCli(
     input.cleared,
-    (work) => [
-      "sch",
-      "erc",
-      "--format",
-      "json",
-      "--severity-all",
-      "--units",
-      "mm",
-      ...defines,
-      "-o",
-      work.out("erc.json"),
-      root,
-    ],
+    (work) => ercArguments(work.out("erc.json"), root, options.variables),
     async (run, work) => {
       if (run.rc === 3) throw await explainUnloadable(root, "schematic", run);
       requireRc(run, [0], root);

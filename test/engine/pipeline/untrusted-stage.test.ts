@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { CopperheadError } from "../../../engine/errors.js";
-import { buildFlowGraph } from "../../../engine/flow/graph.js";
+import { buildFlowGraph, type FlowGraph } from "../../../engine/flow/graph.js";
 import { outcomePath } from "../../../engine/flow/run-paths.js";
 import type { StageDeclaration } from "../../../engine/flow/stage.js";
 import { runStage } from "../../../engine/pipeline/run-stage.js";
@@ -40,6 +40,13 @@ const noModel = async () => {
 /** The real spec gate, with a deterministic run in place of the model. */
 function specWithRun(run: StageDeclaration["run"]): StageDeclaration {
   return { ...specStage, outputs: ["out/"], run };
+}
+
+/** One attempt of the graph's spec stage; it must have run (not been skipped or refused). */
+async function attempt(repo: string, graph: FlowGraph, env: NodeJS.ProcessEnv) {
+  const result = await runStage({ repo, stage: "spec", provider: noModel, env, graph });
+  if (result.action !== "ran") throw new Error(result.action);
+  return result;
 }
 
 /** Every commit message on every ref, and every file of the run's records. */
@@ -79,14 +86,7 @@ describe("a stage attempt on an untrusted repository", () => {
         return { summary: "Wrote x." };
       }),
     ]);
-    const result = await runStage({
-      repo: made.repo,
-      stage: "spec",
-      provider: noModel,
-      env: {},
-      graph,
-    });
-    if (result.action !== "ran") throw new Error(result.action);
+    const result = await attempt(made.repo, graph, {});
     expect(result.result.verdict).toBe("gate-failed");
     expect(result.outcome.evidence).toEqual([
       expect.objectContaining({
@@ -114,25 +114,12 @@ describe("a stage attempt on an untrusted repository", () => {
         );
       }),
     ]);
-    const failed = await runStage({
-      repo: made.repo,
-      stage: "spec",
-      provider: noModel,
-      env,
-      graph: failing,
-    });
-    if (failed.action !== "ran") throw new Error(failed.action);
+    const failed = await attempt(made.repo, failing, env);
     expect(failed.result.verdict).toBe("run-failed");
     const failedRecord = await readFile(join(made.repo, outcomePath("spec", 1)), "utf8");
     expect(failedRecord).toContain("the exporter said [REDACTED] and [REDACTED]");
 
     // A passing run whose summary carries both: its changelog line and commit subject too.
-    await writeFile(
-      join(made.repo, "docs.md"),
-      "placeholder so the next attempt starts from a commit\n",
-    );
-    await git(made.repo, ["add", "docs.md"]);
-    await git(made.repo, ["commit", "-qm", "next"]);
     const passing = buildFlowGraph([
       {
         ...specWithRun(async ({ repo }) => {
@@ -143,14 +130,7 @@ describe("a stage attempt on an untrusted repository", () => {
         gate: async () => [{ check: "exported", ok: true, detail: `saw ${TOKEN}` }],
       },
     ]);
-    const passed = await runStage({
-      repo: made.repo,
-      stage: "spec",
-      provider: noModel,
-      env,
-      graph: passing,
-    });
-    if (passed.action !== "ran") throw new Error(passed.action);
+    const passed = await attempt(made.repo, passing, env);
     expect(passed.result.verdict).toBe("passed");
     const written = await everythingWritten(made.repo);
     expect(written).toContain("- [spec #2] Exported with [REDACTED] and [REDACTED].");
