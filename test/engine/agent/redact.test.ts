@@ -7,7 +7,6 @@ import {
   redactText,
 } from "../../../engine/agent/redact.js";
 
-
 // Planted secrets of every source the redactor knows, and look-alikes it must leave alone.
 describe("createRedactor: secrets from the environment", () => {
   it("redacts the value of every variable whose name says KEY, TOKEN, SECRET or PASSWORD, in any case", () => {
