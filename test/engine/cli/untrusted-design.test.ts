@@ -129,7 +129,7 @@ async function plantConfig(
   let config: { key: string; written: string };
   switch (target) {
     case "etc":
-      config = { key: "docs", written: `${"../".repeat(12)}etc` };
+      config = { key: "board", written: `${"../".repeat(12)}etc/passwd` };
       break;
     case "proc":
       config = { key: "schematic", written: "/proc/self/environ" };
