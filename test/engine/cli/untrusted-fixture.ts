@@ -61,6 +61,20 @@ export function repoAt(dir: string): TempRepo {
   };
 }
 
+/** `git add -A` and a commit by a test author (a stage refuses a dirty tree). */
+export async function commitEverything(dir: string, message: string): Promise<void> {
+  await git(dir, ["add", "-A"]);
+  await git(dir, [
+    "-c",
+    "user.name=Copperhead Test",
+    "-c",
+    "user.email=test@copperhead.invalid",
+    "commit",
+    "-qm",
+    message,
+  ]);
+}
+
 /**
  * Registers the file's hooks: one git repository holding the LED design (committed), and the
  * outside folder; every copy design() made is removed when the file is done.
@@ -74,16 +88,7 @@ export function useUntrustedDesign(): void {
     await git(template, ["init", "-q", "-b", "main"]);
     await writeDesign(repoAt(template));
     // Committed, so `diff HEAD` compares the planted working tree with the clean design.
-    await git(template, ["add", "-A"]);
-    await git(template, [
-      "-c",
-      "user.name=Copperhead Test",
-      "-c",
-      "user.email=test@copperhead.invalid",
-      "commit",
-      "-qm",
-      "the clean design",
-    ]);
+    await commitEverything(template, "the clean design");
     outside = await mkdtemp(join(tmpdir(), "copperhead-outside-"));
     made.push(outside);
     // Not an s-expression: a parser that read it would quote its start.

@@ -5,6 +5,7 @@ import { git } from "../../../../engine/repo/git.js";
 import {
   ANTHROPIC,
   cli,
+  commitEverything,
   design,
   expectNothingLeaked,
   FILE_OF,
@@ -60,16 +61,7 @@ describe.concurrent("copperhead stage schematic on a design pointing outside", (
         script,
         JSON.stringify([{ tools: [{ name: "finish", input: { outcome: "done", summary: "x" } }] }]),
       );
-      await git(repo.dir, ["add", "-A"]);
-      await git(repo.dir, [
-        "-c",
-        "user.name=Copperhead Test",
-        "-c",
-        "user.email=test@copperhead.invalid",
-        "commit",
-        "-qm",
-        "the planted design",
-      ]);
+      await commitEverything(repo.dir, "the planted design");
       // Upstream of the schematic (spec, architecture, parts) is adopted as it stands.
       const adopt = await cli(repo, "next", "--adopt");
       const run = await cli(
