@@ -1,7 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { execa } from "execa";
+import { isInside } from "../paths/real-location.js";
 import type { ClearedDesign } from "./cleared-design.js";
 import { kicadLimit } from "./concurrency-limit.js";
 import { KicadCliError } from "./errors.js";
@@ -40,6 +41,23 @@ export interface KicadWork {
 }
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+const DESIGN_FILE = /\.kicad_(?:sch|pcb|pro)$/i;
+
+/**
+ * The proof must be for the files the call opens: every KiCad design file an argument names is
+ * one the pre-flight cleared, or a file of the call's own scratch folder. NO_DESIGN (or a proof
+ * for another design) handed with a design is a programming error, caught before kicad-cli runs.
+ */
+function requireCleared(design: ClearedDesign, argv: readonly string[], dir: string): void {
+  for (const arg of argv) {
+    if (!DESIGN_FILE.test(arg)) continue;
+    const path = resolve(dir, arg);
+    if (isInside(dir, path) || design.files.includes(path)) continue;
+    throw new Error(
+      `kicad-cli was to open ${path}, which the pre-flight did not clear (cleared: ${design.files.join(", ") || "none"})`,
+    );
+  }
+}
 const versions = new Map<string, Promise<KicadVersion>>();
 
 /**
@@ -56,8 +74,6 @@ export async function withKicadCli<T>(
   use: (run: KicadRun, work: KicadWork) => Promise<T>,
   options: KicadRunOptions = {},
 ): Promise<T> {
-  // The proof is the point: it exists only for a design the pre-flight cleared.
-  void design;
   const baseEnv = options.env ?? process.env;
   const signal = options.signal;
   signal?.throwIfAborted();
@@ -82,9 +98,11 @@ export async function withKicadCli<T>(
         LC_ALL: "C.UTF-8",
       };
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const argv = args(work);
+      requireCleared(design, argv, dir);
       const spawned = { env, cwd: dir, timeoutMs, signal };
       await checkVersion(binary, spawned);
-      const run = await spawn(binary, args(work), spawned);
+      const run = await spawn(binary, argv, spawned);
       signal?.throwIfAborted();
       return await use(run, work);
     });
