@@ -1,3 +1,4 @@
+import { lstat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { CopperheadError, type ErrorCategory } from "../errors.js";
@@ -11,6 +12,7 @@ import { readConfinedText } from "../kicad/paths/read-confined.js";
 import { trustScopeFor } from "../kicad/paths/trust-scope.js";
 import { scoreConfigSchema } from "../kicad/score/config.js";
 import { describeIssues } from "../zod-issues.js";
+import { readText } from "./read-text.js";
 
 export const CONFIG_PATH = ".copperhead/config.json";
 
@@ -73,6 +75,13 @@ export async function readConfig(repo: string): Promise<CopperheadConfig> {
   const file = join(repo, CONFIG_PATH);
   const read = await readConfinedText(trustScopeFor(repo), file, "the config file");
   if (read.status === "refused") {
+    // A folder under the config's name blocks nothing and leaks nothing: the file system error
+    // (with its own fix) says it best.
+    if (
+      read.finding.kind === "path-not-a-file" &&
+      (await lstat(file).catch(() => undefined))?.isDirectory()
+    )
+      await readText(file);
     throw new ConfigError(
       describePathFinding(read.finding),
       `make ${CONFIG_PATH} a regular file in the repository`,
