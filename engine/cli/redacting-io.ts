@@ -13,6 +13,10 @@ function openKeyBlock(text: string): number {
   return last !== -1 && !PEM_END.test(text.slice(last)) ? last : -1;
 }
 
+// GitHub's runner consumes this workflow command and never shows it; it must carry the value
+// itself, or the runner masks "[REDACTED]" and the secret stays unmasked in later output.
+const MASK_COMMAND = /^::add-mask::/;
+
 export interface RedactingWriter {
   write(chunk: string | Uint8Array): boolean;
   /** Writes out what is held back (a last line without a line break). */
@@ -27,10 +31,27 @@ export interface RedactingWriter {
 export function createRedactingWriter(
   emit: (text: string) => void,
   redactor: Redactor,
+  options: { maskCommands?: boolean } = {},
 ): RedactingWriter {
   let pending = "";
   const release = (text: string) => {
-    if (text !== "") emit(redactor.redact(text));
+    if (text === "") return;
+    if (options.maskCommands !== true || !text.includes("::add-mask::")) {
+      emit(redactor.redact(text));
+      return;
+    }
+    // Whole runs of other lines are redacted together (a key block stays one match).
+    let run = "";
+    let out = "";
+    for (const line of text.split(/(?<=\n)/)) {
+      if (!MASK_COMMAND.test(line)) {
+        run += line;
+        continue;
+      }
+      out += redactor.redact(run) + line;
+      run = "";
+    }
+    emit(out + redactor.redact(run));
   };
   return {
     write(chunk) {
@@ -57,7 +78,9 @@ let installed = false;
  * GITHUB_ACTIONS=true: one rule is cheaper to reason about, and a terminal has no more use for
  * a token than a log). Wraps process.stdout and process.stderr (so commands, libraries and
  * Node's own warnings are covered), flushes held text on exit, and prints a crash redacted
- * instead of letting Node print it raw. Call once, first thing in main.
+ * instead of letting Node print it raw. Call once, first thing in main. The one exception: under
+ * GITHUB_ACTIONS=true a line `::add-mask::<value>` passes as written, since the runner needs
+ * the value to mask it and never prints the command.
  */
 export function redactProcessOutput(env: NodeJS.ProcessEnv = process.env): void {
   if (installed) return;
@@ -69,7 +92,10 @@ export function redactProcessOutput(env: NodeJS.ProcessEnv = process.env): void 
   };
   const writers = [process.stdout, process.stderr].map((stream) => {
     const original = stream.write.bind(stream) as (text: string) => boolean;
-    const writer = createRedactingWriter((text) => original(text), redactor);
+    // In GitHub Actions, `::add-mask::<value>` lines (@actions/core's setSecret) pass as written.
+    const writer = createRedactingWriter((text) => original(text), redactor, {
+      maskCommands: env.GITHUB_ACTIONS === "true",
+    });
     stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       writer.write(chunk);
       const done = rest.find((arg): arg is () => void => typeof arg === "function");

@@ -44,3 +44,19 @@ describe("createRedactingWriter", () => {
     expect(out()).toBe(REDACTED);
   });
 });
+
+describe("createRedactingWriter: GitHub's add-mask command", () => {
+  it("passes ::add-mask:: lines as written only when asked (GitHub Actions), redacting the rest", () => {
+    const redactor = createRedactor({ K_TOKEN: "plantedtoken99" });
+    const text = "a plantedtoken99\n::add-mask::plantedtoken99\nb plantedtoken99\n";
+    for (const [maskCommands, mask] of [
+      [true, "::add-mask::plantedtoken99\n"],
+      [false, `::add-mask::${REDACTED}\n`],
+    ] as const) {
+      const chunks: string[] = [];
+      const writer = createRedactingWriter((t) => chunks.push(t), redactor, { maskCommands });
+      writer.write(text);
+      expect(chunks.join("")).toBe(`a ${REDACTED}\n${mask}b ${REDACTED}\n`);
+    }
+  });
+});
