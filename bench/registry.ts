@@ -8,6 +8,7 @@ import { flowStatusBench } from "./flow-status.js";
 import { layoutBench } from "./layout.js";
 import { layoutSweepBench } from "./layout-sweep-bench.js";
 import { legibilityBench } from "./legibility.js";
+import { preflightBench } from "./preflight.js";
 import { routeBench } from "./route.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
 import { sexpReaderBench } from "./sexp-reader.js";
@@ -26,4 +27,5 @@ export const benches: readonly Bench[] = [
   layoutBench,
   layoutSweepBench,
   routeBench,
+  preflightBench,
 ];

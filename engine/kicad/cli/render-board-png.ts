@@ -20,9 +20,10 @@ export async function renderBoardPng(
   out: string,
   options: BoardPngOptions = {},
 ): Promise<string> {
-  const input = await resolveInput(board, ["board"]);
+  const input = await resolveInput(board, ["board"], { env: options.env });
   const target = resolve(out);
   return withKicadCli(
+    input.cleared,
     (work) => [
       "pcb",
       "render",

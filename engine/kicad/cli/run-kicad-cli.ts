@@ -1,7 +1,9 @@
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { execa } from "execa";
+import { isInside } from "../paths/real-location.js";
+import type { ClearedDesign } from "./cleared-design.js";
 import { kicadLimit } from "./concurrency-limit.js";
 import { KicadCliError } from "./errors.js";
 import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
@@ -39,15 +41,35 @@ export interface KicadWork {
 }
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
+const DESIGN_FILE = /\.kicad_(?:sch|pcb|pro)$/i;
+
+/**
+ * The proof must be for the files the call opens: every KiCad design file an argument names is
+ * one the pre-flight cleared, or a file of the call's own scratch folder. NO_DESIGN (or a proof
+ * for another design) handed with a design is a programming error, caught before kicad-cli runs.
+ */
+function requireCleared(design: ClearedDesign, argv: readonly string[], dir: string): void {
+  for (const arg of argv) {
+    if (!DESIGN_FILE.test(arg)) continue;
+    const path = resolve(dir, arg);
+    if (isInside(dir, path) || design.files.includes(path)) continue;
+    throw new Error(
+      `kicad-cli was to open ${path}, which the pre-flight did not clear (cleared: ${design.files.join(", ") || "none"})`,
+    );
+  }
+}
 const versions = new Map<string, Promise<KicadVersion>>();
 
 /**
  * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
  * and global library tables never change a result), a private TMPDIR and a fixed locale (report
- * texts are translated otherwise). `args` builds the argument list given the scratch folder;
- * `use` reads the outputs before the folder is removed. Calls beyond the concurrency limit wait.
+ * texts are translated otherwise). `design` is the pre-flight's proof (clearDesign / resolveInput,
+ * or NO_DESIGN for a call that opens no file). `args` builds the argument list given the scratch
+ * folder; `use` reads the outputs before the folder is removed. Calls beyond the concurrency
+ * limit wait.
  */
 export async function withKicadCli<T>(
+  design: ClearedDesign,
   args: (work: KicadWork) => string[],
   use: (run: KicadRun, work: KicadWork) => Promise<T>,
   options: KicadRunOptions = {},
@@ -76,9 +98,11 @@ export async function withKicadCli<T>(
         LC_ALL: "C.UTF-8",
       };
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const argv = args(work);
+      requireCleared(design, argv, dir);
       const spawned = { env, cwd: dir, timeoutMs, signal };
       await checkVersion(binary, spawned);
-      const run = await spawn(binary, args(work), spawned);
+      const run = await spawn(binary, argv, spawned);
       signal?.throwIfAborted();
       return await use(run, work);
     });

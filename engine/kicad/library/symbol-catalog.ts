@@ -141,7 +141,9 @@ export class SymbolCatalog {
     let loaded = this.libraries.get(library);
     if (!loaded) {
       loaded = (async () => {
-        const tree = parseSexp(await readFile(file, "utf8"), { file });
+        // KiCad's installed libraries are neither the repository's nor named by a person: a
+        // parse error gives the position, never their text.
+        const tree = parseSexp(await readFile(file, "utf8"), { file, quote: false });
         const nodes = new Map<string, SList>();
         for (const item of tree.items) {
           if (item.kind !== "list" || headOf(item) !== "symbol") continue;

@@ -1,7 +1,10 @@
 import { join, resolve } from "node:path";
 import { UsageError } from "../../../errors.js";
-import { readOptional } from "../../../repo/read-optional.js";
 import { type LibRow, rowsOf } from "../../draft/lib-table.js";
+import { readLibraryTable } from "../../library/read-library-table.js";
+import { readConfinedText } from "../../paths/read-confined.js";
+import { trustScopeFor } from "../../paths/trust-scope.js";
+import { UnsafeDesignError } from "../../paths/unsafe-design-error.js";
 import { children, childText, flag, headOf } from "../../sexp/node.js";
 import { parseSexp } from "../../sexp/parse.js";
 import type { FootprintLibrary } from "./footprint-catalog.js";
@@ -67,7 +70,20 @@ export async function readProjectTable(
   env: NodeJS.ProcessEnv,
 ): Promise<ProjectTable> {
   const file = join(projectDir, FP_LIB_TABLE);
-  const text = await readOptional(file);
+  // The table is the repository's text: read only as a regular file inside it, and every URI
+  // in it resolved inside the repository or KiCad's libraries (a `${VAR}` KiCad would take from
+  // the environment is refused) before any footprint folder it names is listed.
+  const scope = trustScopeFor(file, env);
+  const checked = await readLibraryTable(scope, file, {
+    projectDir,
+    projectName: "",
+    textVariables: new Map(),
+    env,
+  });
+  if (checked.findings.length > 0) throw new UnsafeDesignError(checked.findings);
+  const read = await readConfinedText(scope, file, "library table");
+  if (read.status === "refused") throw new UnsafeDesignError([read.finding]);
+  const text = read.status === "read" ? read.text : undefined;
   if (text === undefined) return { file, text, rows: [], libraries: [] };
   let rows: LibRow[];
   const disabled = new Set<string>();
