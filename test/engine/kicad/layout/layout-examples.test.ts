@@ -8,6 +8,7 @@ import {
 } from "../../../../bench/layout-examples.js";
 import { footprintsOutsideOutline } from "../../../../engine/kicad/board/footprints-outside-outline.js";
 import { loadBoard } from "../../../../engine/kicad/board/load-board.js";
+import { clearDesign } from "../../../../engine/kicad/cli/cleared-design.js";
 import { drc } from "../../../../engine/kicad/cli/drc.js";
 import { withKicadCli } from "../../../../engine/kicad/cli/run-kicad-cli.js";
 import { BOARD_EXPORTS, type BoardExport } from "../../../../engine/kicad/export/board-exports.js";
@@ -83,7 +84,9 @@ describe.each(["usb-c-breakout", "mcu-opamp-board"] as const)(
     });
 
     it("exports gerbers of the routed board (both copper layers with tracks)", async () => {
+      const cleared = (await clearDesign({ board: project.board })).cleared;
       const files = await withKicadCli(
+        cleared,
         (work) => (BOARD_EXPORTS[0] as BoardExport).args(work.out("gerbers"), project.board, name),
         async (run, work) => {
           expect(run.rc, run.stderr).toBe(0);
