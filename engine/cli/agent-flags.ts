@@ -12,17 +12,20 @@ import { pathExists } from "../repo/path-exists.js";
 export const AGENT_FLAGS = {
   provider: { type: "string" },
   script: { type: "string" },
+  scripted: { type: "string" },
   model: { type: "string" },
   "max-turns": { type: "string" },
   repo: { type: "string" },
 } as const;
 
 export const AGENT_USAGE =
-  "[--provider anthropic|scripted] [--script <file|dir>] [--model <m>] [--max-turns <n>] [--repo <dir>]";
+  "[--provider anthropic|scripted] [--script <file|dir>] [--scripted <file|dir>] [--model <m>] [--max-turns <n>] [--repo <dir>]";
 
 const agentFlagsSchema = z.object({
   provider: z.string().min(1).optional(),
   script: z.string().min(1).optional(),
+  /** `--scripted <path>` is `--provider scripted --script <path>` in one flag (the offline demo). */
+  scripted: z.string().min(1).optional(),
   model: z.string().min(1).optional(),
   "max-turns": z
     .string()
@@ -32,9 +35,13 @@ const agentFlagsSchema = z.object({
   repo: z.string().min(1).optional(),
 });
 
-export type AgentFlags = z.infer<typeof agentFlagsSchema>;
+export type AgentFlags = Omit<z.infer<typeof agentFlagsSchema>, "scripted">;
 
-/** Validates the agent flags; the first problem becomes a UsageError naming the flag. */
+/**
+ * Validates the agent flags; the first problem becomes a UsageError naming the flag.
+ * `--scripted <path>` becomes `--provider scripted --script <path>`; given with either of those
+ * it is refused rather than guessed at.
+ */
 export function parseAgentFlags(values: Record<string, unknown>, usage: string): AgentFlags {
   const parsed = agentFlagsSchema.safeParse(values);
   if (!parsed.success) {
@@ -44,7 +51,15 @@ export function parseAgentFlags(values: Record<string, unknown>, usage: string):
       `usage: ${usage}`,
     );
   }
-  return parsed.data;
+  const { scripted, ...flags } = parsed.data;
+  if (scripted === undefined) return flags;
+  if (flags.script !== undefined || (flags.provider ?? "scripted") !== "scripted") {
+    throw new UsageError(
+      `--scripted ${scripted} already names the provider and the script; it cannot be combined with ${flags.script !== undefined ? "--script" : `--provider ${flags.provider}`}`,
+      `pass either --scripted <file|dir>, or --provider scripted --script <file|dir>`,
+    );
+  }
+  return { ...flags, provider: "scripted", script: scripted };
 }
 
 /**
