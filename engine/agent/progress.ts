@@ -4,6 +4,24 @@
  */
 export type Write = (line: string) => void;
 
+/**
+ * The same progress as structured events, for a face that draws it its own way (create's live
+ * status line): what the lines say, plus the moment a tool starts.
+ */
+export type ProgressEvent =
+  | {
+      kind: "turn";
+      turn: number;
+      budget: number;
+      tokensIn: number;
+      tokensOut: number;
+      cached: boolean;
+    }
+  | { kind: "tool-start"; name: string }
+  | { kind: "tool"; name: string; summary: string };
+
+export type Observe = (event: ProgressEvent) => void;
+
 /** 9123 → "9.1k", 950 → "950", 1_250_000 → "1.3M". */
 export function formatTokens(n: number): string {
   if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
@@ -37,14 +55,22 @@ export function closingLine(parts: ClosingParts): string {
 
 export class Progress {
   readonly #write: Write;
+  readonly #observe: Observe;
 
-  constructor(write: Write) {
+  constructor(write: Write, observe: Observe = () => undefined) {
     this.#write = write;
+    this.#observe = observe;
+  }
+
+  /** A tool call begins (no line: the result line follows it). */
+  toolStart(name: string): void {
+    this.#observe({ kind: "tool-start", name });
   }
 
   /** `▸ run_erc  ERC clean` */
   tool(name: string, summary: string): void {
     this.#write(`▸ ${name}  ${summary}`);
+    this.#observe({ kind: "tool", name, summary });
   }
 
   /** `✓ verify: ERC clean, no drift` */
@@ -58,6 +84,7 @@ export class Progress {
     this.#write(
       `turn ${turn}/${budget} · ${formatTokens(tokensIn)} in / ${formatTokens(tokensOut)} out${tail}`,
     );
+    this.#observe({ kind: "turn", turn, budget, tokensIn, tokensOut, cached });
   }
 
   /** `done · verified erc · committed 3f2c9a1 · 17s · 12.3k tokens` */

@@ -11,12 +11,13 @@ import { outcomePath } from "./run-paths.js";
 /**
  * Collects an in-flight run's result: a valid pass/fail outcome.json becomes an outcome event
  * (with the output fingerprints as they are now); a missing, invalid or "blocked" outcome
- * becomes a blocked event, so the stage's earlier result is never silently kept.
+ * becomes a blocked event, so the stage's earlier result is never silently kept. `adopted`
+ * marks a pass whose files no agent wrote in this run (their gate passed as they were).
  */
 export async function reapRun(
   repo: string,
   graph: FlowGraph,
-  run: { stage: string; attempt: number },
+  run: { stage: string; attempt: number; adopted?: boolean },
   stamp: EventStamp = {},
 ): Promise<OutcomeEvent | BlockedEvent> {
   const node = graph.stages.get(run.stage);
@@ -85,6 +86,7 @@ export async function reapRun(
       },
       cost: outcome.cost,
       ...(outcome.fixOwner ? { fixOwner: outcome.fixOwner } : {}),
+      ...(run.adopted && outcome.verdict === "pass" ? { adopted: true } : {}),
       commit: outcome.commit,
     },
     stamp,

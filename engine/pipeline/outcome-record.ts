@@ -44,6 +44,8 @@ export interface OutcomeFacts {
   brief: { path: string; sha256: string };
   artifacts: Outcome["artifacts"];
   resume: string;
+  /** Repo-relative renders of the sheet and board in the attempt's run folder. */
+  renders?: readonly string[];
 }
 
 /** The outcome contract for a settled attempt (validated: a bug here fails loudly, not the App). */
@@ -69,7 +71,7 @@ export function buildOutcome(settlement: Settlement, facts: OutcomeFacts): Outco
     // The gates report findings as counts today; the per-finding lists arrive with them.
     findings: { erc: [], drc: [], legibility: [] },
     artifacts: facts.artifacts,
-    renders: [],
+    renders: [...(facts.renders ?? [])],
     cost: {
       ...(work?.cost ?? { turns: 0, tokensIn: 0, tokensOut: 0, cacheHits: 0 }),
       wallMs: Math.max(0, settlement.finishedAt - settlement.startedAt),

@@ -1,13 +1,13 @@
 import { realpath } from "node:fs/promises";
 import { stageGraph } from "../../stages/registry.js";
 import { CachingProvider } from "../agent/cache/caching-provider.js";
+import type { Observe } from "../agent/progress.js";
 import { loadPrompt } from "../agent/prompts/load-prompt.js";
 import type { Provider } from "../agent/providers/provider.js";
 import { createRedactor } from "../agent/redact.js";
 import { resolveToolFamilies } from "../agent/tools/families.js";
-import { CopperheadError, describeError, UsageError } from "../errors.js";
+import { UsageError } from "../errors.js";
 import { recordDispatch } from "../flow/dispatch.js";
-import { runGate } from "../flow/gates/run-gate.js";
 import type { FlowGraph } from "../flow/graph.js";
 import type { Outcome } from "../flow/outcome.js";
 import { compilePatterns } from "../flow/path-pattern.js";
@@ -17,7 +17,7 @@ import { reapRun } from "../flow/reap.js";
 import { routeFailures } from "../flow/rework.js";
 import { EVENTS_PATH, outcomePath, runDir } from "../flow/run-paths.js";
 import { gatePasses, type StageContext } from "../flow/stage.js";
-import type { StageState } from "../flow/state.js";
+import type { StageState, StageStatus } from "../flow/state.js";
 import { readConfig } from "../repo/config.js";
 import { dirtyPaths, untrackedPaths } from "../repo/snapshot.js";
 import { gitWorkspace } from "../repo/workspace.js";
@@ -31,9 +31,20 @@ import { buildOutcome, ownedArtifacts, writeOutcome } from "./outcome-record.js"
 import { type FaceOptions, stagePolicy } from "./policy.js";
 import { type RecoveredRun, recoverKilledRuns } from "./recover.js";
 import { recoveredLines } from "./report.js";
-import { acquireRunLock } from "./run-lock.js";
+import { acquireRunLock, type HeldLock } from "./run-lock.js";
 import { stageCommitMessage } from "./stage-commit.js";
 import { stagePrompt } from "./stage-prompt.js";
+import { renderStageFiles, worksOnKicad } from "./stage-renders.js";
+import {
+  buildRow,
+  carryAttempt,
+  NO_CARRY,
+  type RowCarry,
+  rowPath,
+  type StageRow,
+  writeRow,
+} from "./stage-row.js";
+import { adoptionWork, deterministicWork } from "./stage-work.js";
 
 export interface RunStageOptions extends FaceOptions {
   stage: string;
@@ -43,6 +54,24 @@ export interface RunStageOptions extends FaceOptions {
   force?: boolean;
   /** Do not put kept work back into a tree that no longer holds it. */
   fresh?: boolean;
+  /**
+   * The caller holds the run lock and has already recovered killed runs (create, which runs
+   * many stages under one lock); otherwise the stage takes the lock and recovers itself.
+   */
+  lock?: HeldLock;
+  /** What the diagnosis of the last failed attempt says to do differently (create's retry). */
+  guidance?: { afterAttempt: number; text: string };
+  /**
+   * Record the stage's files as they are as its result: no model, no prepare, the gate alone
+   * (a person edited what the stage owns and nothing it reads changed).
+   */
+  adopt?: boolean;
+  /** The command that resumes the flow from this stage (outcome.json's `resume`). */
+  resume?: string;
+  /** What the run already spent on this stage (create's earlier attempts and diagnoses). */
+  carry?: RowCarry;
+  /** The agent's progress as events (create's live status line). */
+  observe?: Observe;
 }
 
 /** A stage this one waits on that is not valid. */
@@ -72,6 +101,8 @@ export type StageRunResult =
       outcome: Outcome;
       kept: KeptWork;
       provider: string;
+      /** The stage's report row as this attempt left it (committed with it). */
+      row: StageRow;
     });
 
 /** An unknown stage name: the CLI answers with the list. */
@@ -94,212 +125,226 @@ export function requireStage(graph: FlowGraph, name: string) {
 export async function runStage(options: RunStageOptions): Promise<StageRunResult> {
   const repo = await realpath(options.repo);
   const graph = options.graph ?? stageGraph();
-  const node = requireStage(graph, options.stage);
-  const stage = options.stage;
-  const config = await readConfig(repo);
-  const lock = await acquireRunLock(repo, `copperhead stage ${stage}`);
+  requireStage(graph, options.stage);
+  const lock = options.lock ?? (await acquireRunLock(repo, `copperhead stage ${options.stage}`));
   try {
     const now = options.now ?? Date.now;
-    const recovered = await recoverKilledRuns({ repo, graph, config, lock, now });
+    const config = await readConfig(repo);
+    const recovered = options.lock
+      ? []
+      : await recoverKilledRuns({ repo, graph, config, lock, now });
     for (const line of recoveredLines(recovered)) options.write?.(line);
-    const flow = await readFlow(repo, graph);
-    const status = flow.statuses.get(stage)!;
-    const common = { stage, recovered };
-    if (status.state === "valid" && !options.force) {
-      return {
-        ...common,
-        action: "skipped",
-        attempt: status.attempt,
-        reason: `${stage} is valid (attempt ${status.attempt} passed and nothing it reads or owns has changed): nothing to do`,
-      };
-    }
-    const blockers = [...graph.upstream(stage)]
-      .map((name) => ({ stage: name, state: flow.statuses.get(name)!.state }))
-      .filter((b) => b.state !== "valid");
-    const direct = blockers.filter((b) => node.providers.includes(b.stage));
-    if (direct.length > 0) {
-      const first = blockers[0]!.stage;
-      const rest = blockers.slice(1).map((b) => b.stage);
-      return {
-        ...common,
-        action: "refused",
-        attempt: status.attempt,
-        blockers,
-        next: `copperhead stage ${first}`,
-        reason:
-          `${stage} needs ${direct.map((b) => `${b.stage} (${b.state})`).join(" and ")} to be valid first; ` +
-          `run \`copperhead stage ${first}\`${rest.length > 0 ? `, then ${rest.join(", ")}` : ""}`,
-      };
-    }
-
-    const brief = await readBrief(repo);
-    const kept = await keptWork(repo, options.fresh ? { fresh: true } : {});
-    const carried = new Set(kept.carried?.paths ?? []);
-    const note =
-      kept.missingRef !== undefined
-        ? ` (the last attempt kept its work on ${kept.missingRef}, which this clone lacks: fetch it to build on it)`
-        : "";
-    refuseDirtyTree(
-      (await dirtyPaths(repo)).filter((p) => !carried.has(p)),
-      `copperhead stage ${stage}`,
-      note,
-    );
-    refuseUntrackedOwned(
-      stage,
-      compilePatterns(node.outputs),
-      (await untrackedPaths(repo)).filter((p) => !carried.has(p)),
-    );
-
-    const declaration = node.declaration;
-    const context: StageContext = { repo, config };
-    // prepare may wire paths into the config: the run and the gate read it as it is then.
-    const current = async (): Promise<StageContext> => ({ repo, config: await readConfig(repo) });
-    const rework =
-      routeFailures(graph, flow.statuses, flow.events, config.maxAttempts).routes.get(stage) ?? [];
-    const latest = status.latest;
-    const previous =
-      latest && !(latest.type === "outcome" && latest.verdict === "pass")
-        ? {
-            attempt: latest.attempt,
-            verdict: latest.type === "blocked" ? "blocked" : "failed",
-            failed:
-              latest.type === "outcome"
-                ? latest.evidence.filter((e) => !e.ok)
-                : [{ check: "blocked", ok: false, detail: latest.reason }],
-          }
-        : undefined;
-    let providerLabel = declaration.run ? "deterministic" : "none";
-    const env = options.env ?? process.env;
-
-    const work = async (attempt: number): Promise<WorkReport> => {
-      if (declaration.run) {
-        return deterministicWork(declaration.run, await current(), options.signal, now);
-      }
-      const model = await options.provider();
-      providerLabel = `${model.name}/${model.model}`;
-      return agentWork({
-        provider: new CachingProvider(model, repo, createRedactor(env)),
-        tools: resolveToolFamilies(declaration.tools),
-        // After prepare: a scaffolded sheet counts as present.
-        ledger: await startLedger(repo, (await current()).config),
-        system: await loadPrompt(declaration.prompt),
-        prompt: stagePrompt({
-          stage: declaration,
-          attempt,
-          brief,
-          rework,
-          ...(previous ? { previous } : {}),
-          carried: kept.carried !== undefined,
-        }),
-        repo,
-        stage,
-        attempt,
-        env,
-        budget: { maxTurns: declaration.turnBudget, ...options.budget },
-        ...(options.write ? { write: options.write } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        now,
-      });
-    };
-
-    const result = await runAttempt({
-      scope: stage,
-      policy: stagePolicy(stage),
-      workspace: gitWorkspace(repo),
-      ...(kept.carried ? { carried: kept.carried } : {}),
-      lock,
-      now,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(declaration.prepare
-        ? {
-            prepare: () =>
-              (declaration.prepare as NonNullable<typeof declaration.prepare>)(context),
-          }
-        : {}),
-      dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
-      work,
-      judge: async (report) => {
-        const evidence = await runGate(declaration, await current());
-        const unmet = report.agent
-          ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
-          : [];
-        return { pass: gatePasses(evidence) && unmet.length === 0, evidence, unmet };
-      },
-      record: async (s) =>
-        writeOutcome(
-          repo,
-          buildOutcome(s, {
-            brief,
-            // What the committed tree holds of the stage's files: its work on a pass or a
-            // kept failure; the restored snapshot's otherwise (nothing of the attempt's).
-            artifacts:
-              s.verdict === "passed" || s.kept ? await ownedArtifacts(repo, node.outputs) : [],
-            resume: `copperhead stage ${stage}`,
-          }),
-          env,
-        ),
-      reap: async (attempt) => {
-        await reapRun(repo, graph, { stage, attempt });
-      },
-      trail: (attempt) => [runDir(stage, attempt), EVENTS_PATH, ".gitattributes"],
-      changelog: (s) =>
-        writeChangelogEntry(
-          repo,
-          config.paths.docs,
-          `${stage} #${s.attempt}`,
-          s.work?.summary ?? "",
-        ),
-      message: (s: Settlement) =>
-        stageCommitMessage(s, {
-          briefSha256: brief.sha256,
-          provider: providerLabel,
-          carriedRef: kept.carried?.ref,
-        }),
-    });
-    const outcome = await readOutcome(`${repo}/${outcomePath(stage, result.attempt)}`);
-    return { ...common, action: "ran", result, outcome, kept, provider: providerLabel };
+    return await attemptStage(repo, graph, lock, recovered, options);
   } finally {
-    await lock.release();
+    if (!options.lock) await lock.release();
   }
 }
 
-/** A stage's deterministic `run` as the attempt's run phase; a CopperheadError is a failed run. */
-async function deterministicWork(
-  run: NonNullable<import("../flow/stage.js").StageDeclaration["run"]>,
-  context: StageContext,
-  signal: AbortSignal | undefined,
-  now: () => number,
-): Promise<WorkReport> {
-  const started = now();
-  const cost = (ms: number) => ({ wallMs: ms, turns: 0, tokensIn: 0, tokensOut: 0, cacheHits: 0 });
-  try {
-    const { summary } = await run({ ...context, ...(signal ? { signal } : {}) });
+/** The blockers of a stage: the stages above it that are not valid, and the refusal to give. */
+export function upstreamRefusal(
+  graph: FlowGraph,
+  statuses: ReadonlyMap<string, StageStatus>,
+  stage: string,
+): { blockers: Blocker[]; next: string; reason: string } | undefined {
+  const node = requireStage(graph, stage);
+  const blockers = [...graph.upstream(stage)]
+    .map((name) => ({ stage: name, state: statuses.get(name)!.state }))
+    .filter((b) => b.state !== "valid");
+  const direct = blockers.filter((b) => node.providers.includes(b.stage));
+  if (direct.length === 0) return undefined;
+  const first = blockers[0]!.stage;
+  const rest = blockers.slice(1).map((b) => b.stage);
+  return {
+    blockers,
+    next: `copperhead stage ${first}`,
+    reason:
+      `${stage} needs ${direct.map((b) => `${b.stage} (${b.state})`).join(" and ")} to be valid first; ` +
+      `run \`copperhead stage ${first}\`${rest.length > 0 ? `, then ${rest.join(", ")}` : ""}`,
+  };
+}
+
+/** The skip, the refusal, or the attempt itself, under a held lock. */
+async function attemptStage(
+  repo: string,
+  graph: FlowGraph,
+  lock: HeldLock,
+  recovered: RecoveredRun[],
+  options: RunStageOptions,
+): Promise<StageRunResult> {
+  const stage = options.stage;
+  const node = requireStage(graph, stage);
+  const now = options.now ?? Date.now;
+  const config = await readConfig(repo);
+  const flow = await readFlow(repo, graph);
+  const status = flow.statuses.get(stage)!;
+  const common = { stage, recovered };
+  if (status.state === "valid" && !options.force) {
     return {
-      exit: "done",
-      summary,
-      changelogOwed: true,
-      verified: [],
-      cost: cost(now() - started),
-    };
-  } catch (error) {
-    if (signal?.aborted) {
-      return {
-        exit: "interrupted",
-        summary: String(signal.reason),
-        changelogOwed: false,
-        verified: [],
-        cost: cost(now() - started),
-      };
-    }
-    if (!(error instanceof CopperheadError)) throw error;
-    return {
-      exit: "run-error",
-      summary: describeError(error),
-      changelogOwed: false,
-      verified: [],
-      cost: cost(now() - started),
+      ...common,
+      action: "skipped",
+      attempt: status.attempt,
+      reason: `${stage} is valid (attempt ${status.attempt} passed and nothing it reads or owns has changed): nothing to do`,
     };
   }
+  const refusal = upstreamRefusal(graph, flow.statuses, stage);
+  if (refusal) return { ...common, action: "refused", attempt: status.attempt, ...refusal };
+
+  const brief = await readBrief(repo);
+  const kept = await keptWork(repo, options.fresh ? { fresh: true } : {});
+  const carried = new Set(kept.carried?.paths ?? []);
+  const note =
+    kept.missingRef !== undefined
+      ? ` (the last attempt kept its work on ${kept.missingRef}, which this clone lacks: fetch it to build on it)`
+      : "";
+  refuseDirtyTree(
+    (await dirtyPaths(repo)).filter((p) => !carried.has(p)),
+    `copperhead stage ${stage}`,
+    note,
+  );
+  refuseUntrackedOwned(
+    stage,
+    compilePatterns(node.outputs),
+    (await untrackedPaths(repo)).filter((p) => !carried.has(p)),
+  );
+
+  const declaration = node.declaration;
+  const context: StageContext = { repo, config };
+  // prepare may wire paths into the config: the run and the gate read it as it is then.
+  const current = async (): Promise<StageContext> => ({ repo, config: await readConfig(repo) });
+  const rework =
+    routeFailures(graph, flow.statuses, flow.events, config.maxAttempts).routes.get(stage) ?? [];
+  const latest = status.latest;
+  const previous =
+    latest && !(latest.type === "outcome" && latest.verdict === "pass")
+      ? {
+          attempt: latest.attempt,
+          verdict: latest.type === "blocked" ? "blocked" : "failed",
+          failed:
+            latest.type === "outcome"
+              ? latest.evidence.filter((e) => !e.ok)
+              : [{ check: "blocked", ok: false, detail: latest.reason }],
+        }
+      : undefined;
+  const adopt = options.adopt === true;
+  let providerLabel = adopt ? "adopted" : declaration.run ? "deterministic" : "none";
+  const env = options.env ?? process.env;
+  const resume = options.resume ?? `copperhead stage ${stage}`;
+  const carry: RowCarry = {
+    ...(options.carry ?? NO_CARRY),
+    resumed:
+      (options.carry ?? NO_CARRY).resumed ||
+      (options.carry === undefined && (previous !== undefined || kept.carried !== undefined)),
+  };
+  const kicad = worksOnKicad(node.outputs);
+  // Set by the record phase (a callback, so a holder rather than a narrowed `let`).
+  const settled: { row?: StageRow } = {};
+
+  const work = async (attempt: number): Promise<WorkReport> => {
+    if (adopt) {
+      const changed = status.stale.flatMap((r) => (r.kind === "output" ? [r.pattern] : []));
+      return adoptionWork(declaration, changed);
+    }
+    if (declaration.run) {
+      return deterministicWork(declaration.run, await current(), options.signal, now);
+    }
+    const model = await options.provider();
+    providerLabel = `${model.name}/${model.model}`;
+    return agentWork({
+      provider: new CachingProvider(model, repo, createRedactor(env)),
+      tools: resolveToolFamilies(declaration.tools),
+      // After prepare: a scaffolded sheet counts as present.
+      ledger: await startLedger(repo, (await current()).config),
+      system: await loadPrompt(declaration.prompt),
+      prompt: stagePrompt({
+        stage: declaration,
+        attempt,
+        brief,
+        rework,
+        ...(previous ? { previous } : {}),
+        carried: kept.carried !== undefined,
+        ...(options.guidance ? { guidance: options.guidance } : {}),
+      }),
+      repo,
+      stage,
+      attempt,
+      env,
+      budget: { maxTurns: declaration.turnBudget, ...options.budget },
+      ...(options.write ? { write: options.write } : {}),
+      ...(options.observe ? { observe: options.observe } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      now,
+    });
+  };
+
+  const result = await runAttempt({
+    scope: stage,
+    policy: stagePolicy(stage),
+    workspace: gitWorkspace(repo),
+    ...(kept.carried ? { carried: kept.carried } : {}),
+    lock,
+    now,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(declaration.prepare && !adopt
+      ? {
+          prepare: () => (declaration.prepare as NonNullable<typeof declaration.prepare>)(context),
+        }
+      : {}),
+    dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
+    work,
+    judge: async (report) => {
+      const evidence = await declaration.gate(await current());
+      const unmet = report.agent
+        ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
+        : [];
+      return { pass: gatePasses(evidence) && unmet.length === 0, evidence, unmet };
+    },
+    record: async (s) => {
+      const judged = s.verdict === "passed" || s.verdict === "gate-failed";
+      const renders =
+        kicad && judged
+          ? await renderStageFiles(
+              repo,
+              { stage, attempt: s.attempt },
+              { env, ...(options.signal ? { signal: options.signal } : {}) },
+            )
+          : [];
+      const outcome = buildOutcome(s, {
+        brief,
+        // What the committed tree holds of the stage's files: its work on a pass or a
+        // kept failure; the restored snapshot's otherwise (nothing of the attempt's).
+        artifacts: s.verdict === "passed" || s.kept ? await ownedArtifacts(repo, node.outputs) : [],
+        resume,
+        renders,
+      });
+      await writeOutcome(repo, outcome);
+      settled.row = buildRow({
+        stage,
+        carry: carryAttempt(carry, s.attempt, outcome.cost),
+        verdict: outcome.verdict,
+        adopted: adopt,
+        renders,
+        finishedAt: s.finishedAt,
+      });
+      await writeRow(repo, settled.row);
+    },
+    reap: async (attempt) => {
+      await reapRun(repo, graph, { stage, attempt, adopted: adopt });
+    },
+    trail: (attempt) => [runDir(stage, attempt), EVENTS_PATH, ".gitattributes", rowPath(stage)],
+    changelog: (s) =>
+      writeChangelogEntry(repo, config.paths.docs, `${stage} #${s.attempt}`, s.work?.summary ?? ""),
+    message: (s: Settlement) =>
+      stageCommitMessage(s, {
+        briefSha256: brief.sha256,
+        provider: providerLabel,
+        carriedRef: kept.carried?.ref,
+        adopted: adopt,
+      }),
+  });
+  const outcome = await readOutcome(`${repo}/${outcomePath(stage, result.attempt)}`);
+  const row = settled.row;
+  if (!row) throw new Error(`${stage} attempt ${result.attempt} settled without its report row`);
+  return { ...common, action: "ran", result, outcome, kept, provider: providerLabel, row };
 }
 
 /** A person's untracked file on a path the stage owns would be silently left out of its commit. */

@@ -36,7 +36,13 @@ function whereTheWorkIs(s: Settlement): string | undefined {
  */
 export function stageCommitMessage(
   s: Settlement,
-  facts: { briefSha256: string; provider: string; carriedRef?: string | undefined },
+  facts: {
+    briefSha256: string;
+    provider: string;
+    carriedRef?: string | undefined;
+    /** The files were adopted as they are: no model or code wrote them in this attempt. */
+    adopted?: boolean;
+  },
 ): string {
   const pass = s.verdict === "passed" || s.verdict === "unchanged";
   const evidence = (s.judgement?.evidence ?? [])
@@ -55,6 +61,7 @@ export function stageCommitMessage(
       ["Copperhead-Verdict", outcomeVerdict(s)],
       ["Copperhead-Verified", verified.length > 0 ? verified.join(", ") : "none"],
       ["Copperhead-Provider", facts.provider],
+      ...(facts.adopted && pass ? ([["Copperhead-Adopted", "yes"]] as const) : []),
       ...(s.wip ? ([[s.kept ? KEPT_TRAILER : "Copperhead-WIP", s.wip.ref]] as const) : []),
       // A rollback put an earlier attempt's kept work back: it is still the work to build on.
       ...(!pass && !s.kept && facts.carriedRef

@@ -13,22 +13,32 @@ export interface StagePromptFacts {
   previous?: { attempt: number; verdict: string; failed: readonly Evidence[] };
   /** An earlier attempt's work is in the tree. */
   carried: boolean;
+  /** What the diagnosis of the last failed attempt says to do differently. */
+  guidance?: { afterAttempt: number; text: string };
 }
 
 /**
  * The first user message of a stage run: what to do, against which brief, what the stage owns,
  * and — on a retry — what failed last time, so the attempt builds on it instead of starting
- * over. The stage's prompt.md is the system prompt; this only states the facts of this run.
+ * over. A diagnosis's guidance comes first, so the retry reads it before anything else. The
+ * stage's prompt.md is the system prompt; this only states the facts of this run.
  */
 export function stagePrompt(facts: StagePromptFacts): string {
   const { stage } = facts;
-  const lines = [
+  const lines = facts.guidance
+    ? [
+        `Guidance from the diagnosis of attempt ${facts.guidance.afterAttempt}, which failed:`,
+        facts.guidance.text.trim(),
+        "",
+      ]
+    : [];
+  pushAll(lines, [
     `Run the ${stage.name} stage, attempt ${facts.attempt}: ${stage.summary}.`,
     "",
     `The brief is ${facts.brief.path} (sha256 ${facts.brief.sha256.slice(0, 12)}).`,
     `You own (write only these): ${stage.outputs.join(", ")}.`,
     `You read: ${stage.inputs.join(", ")}.`,
-  ];
+  ]);
   if (facts.previous) {
     pushAll(lines, [
       "",

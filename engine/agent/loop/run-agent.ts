@@ -7,7 +7,7 @@ import { toolDefinitions, visibleTools } from "../catalog.js";
 import { type ToolFacts, toolFactsSchema } from "../ledger/facts.js";
 import { createFinishTool } from "../ledger/finish-tool.js";
 import type { Ledger } from "../ledger/ledger.js";
-import { Progress, type Write } from "../progress.js";
+import { type Observe, Progress, type Write } from "../progress.js";
 import {
   type ContentBlock,
   type Message,
@@ -57,6 +57,8 @@ export interface RunAgentOptions {
   env?: NodeJS.ProcessEnv;
   /** Progress line sink; silent when absent. */
   write?: Write;
+  /** The same progress as events (turns, tool starts and results). */
+  observe?: Observe;
   signal?: AbortSignal;
   now?: () => number;
 }
@@ -79,7 +81,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
   const budget = { ...DEFAULT_BUDGET, ...options.budget };
   const env = options.env ?? process.env;
   const redactor: Redactor = createRedactor(env);
-  const progress = new Progress(options.write ?? (() => undefined));
+  const progress = new Progress(options.write ?? (() => undefined), options.observe);
   const { ledger, provider } = options;
   const repo = realpathSync(options.repo);
   const dir = join(repo, runDir(options.stage, options.attempt));
@@ -226,6 +228,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
         input: call.input,
       });
       const tool = visible.find((t) => t.name === call.name);
+      progress.toolStart(call.name);
       const result = tool
         ? await executeTool(tool, call.input, context)
         : {

@@ -8,6 +8,7 @@ import {
   stageReportSchema,
 } from "../../../engine/pipeline/report.js";
 import type { StageRunResult } from "../../../engine/pipeline/run-stage.js";
+import { buildRow, carryAttempt, NO_CARRY } from "../../../engine/pipeline/stage-row.js";
 
 const COMMIT = "c0ffee0123456789c0ffee0123456789c0ffee01";
 const outcome = (verdict: Outcome["verdict"], evidence: Outcome["evidence"]): Outcome => ({
@@ -53,6 +54,13 @@ const ran = (r: AttemptResult, o: Outcome): StageRunResult => ({
   outcome: o,
   kept: {},
   provider: "scripted/script",
+  row: buildRow({
+    stage: "spec",
+    carry: carryAttempt(NO_CARRY, r.attempt, o.cost),
+    verdict: o.verdict,
+    renders: [],
+    finishedAt: r.finishedAt,
+  }),
 });
 
 describe("renderStageReport", () => {

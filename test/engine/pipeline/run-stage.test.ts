@@ -6,6 +6,7 @@ import { ScriptedProvider } from "../../../engine/agent/providers/scripted.js";
 import { describeError } from "../../../engine/errors.js";
 import { DirtyTreeError } from "../../../engine/pipeline/dirty-tree.js";
 import { runStage, type StageRunResult } from "../../../engine/pipeline/run-stage.js";
+import { stageRowSchema } from "../../../engine/pipeline/stage-row.js";
 import { git } from "../../../engine/repo/git.js";
 import { TRAIL, treeState } from "../../helpers/tree-state.js";
 import { gitRepo } from "../agent/acceptance/git-repo.js";
@@ -129,6 +130,7 @@ describe("a stage attempt whose gate failed", () => {
       files.every(
         (f) =>
           f.startsWith(".copperhead/runs/spec/1/") ||
+          f === ".copperhead/runs/spec/row.json" ||
           f === ".copperhead/events.jsonl" ||
           f === ".gitattributes",
       ),
@@ -249,5 +251,96 @@ describe("a stage attempt whose gate failed", () => {
       "docs/SPEC.md is untracked and owned by the spec stage; copperhead stage spec will not write over a file that is yours — commit it (the stage then builds on it) or move it out of the repository, then run copperhead stage spec again",
     );
     expect(await readFile(join(made.repo, "docs/SPEC.md"), "utf8")).toBe("# my draft\n");
+  });
+});
+
+describe("what a stage attempt leaves for create", () => {
+  const rowOf = async (repo: string) =>
+    stageRowSchema.parse(
+      JSON.parse(await readFile(join(repo, ".copperhead/runs/spec/row.json"), "utf8")),
+    );
+
+  it("its report row: committed with the attempt, failed after a gate failure, resumed when the next attempt passes on it", async () => {
+    const { repo, first } = await failedOnce();
+    expect(first.row).toMatchObject({ stage: "spec", status: "failed", verdict: "fail" });
+    expect(first.row.attempts).toEqual([1]);
+    expect(await git(repo, ["show", "HEAD:.copperhead/runs/spec/row.json"])).toBe(
+      `${JSON.stringify(first.row, null, 2)}\n`,
+    );
+    const second = ran((await stage(repo, addBudgets)).result);
+    const row = await rowOf(repo);
+    expect(row).toEqual(second.row);
+    expect(row).toMatchObject({ status: "resumed", verdict: "pass", attempts: [2], turns: 5 });
+    expect(row.tokensOut).toBe(second.outcome.cost.tokensOut);
+    expect(row.tokensOut).toBeGreaterThan(0);
+    expect(row.renders).toEqual([]);
+    expect(await git(repo, ["status", "--porcelain"])).toBe("");
+  });
+
+  it("a diagnosis's guidance is the first thing the retry's prompt says; a carry adds the earlier spend", async () => {
+    const { repo } = await failedOnce();
+    const provider = new ScriptedProvider(addBudgets);
+    const result = ran(
+      await runStage({
+        repo,
+        stage: "spec",
+        provider: async () => provider,
+        env: {},
+        guidance: { afterAttempt: 1, text: "Add a Budgets section and record its constraint." },
+        carry: {
+          attempts: [1],
+          wallMs: 1000,
+          turns: 5,
+          tokensIn: 10,
+          tokensOut: 20,
+          cacheHits: 0,
+          diagnoses: [],
+          resumed: false,
+        },
+      }),
+    );
+    expect(result.result.verdict).toBe("passed");
+    const prompt = (await readFile(join(repo, ".copperhead/runs/spec/2/transcript.jsonl"), "utf8"))
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l))
+      .find((l) => l.type === "prompt");
+    expect(prompt.prompt).toMatch(
+      /^Guidance from the diagnosis of attempt 1, which failed:\nAdd a Budgets section and record its constraint\.\n\nRun the spec stage, attempt 2:/,
+    );
+    expect(result.row).toMatchObject({ status: "ran", attempts: [1, 2], turns: 5 + 5 });
+    expect(result.row.tokensOut).toBe(20 + result.outcome.cost.tokensOut);
+  });
+
+  it("adopt: a person's edit of what the stage owns becomes its result without a model: an adopted pass, its trailer and row", async () => {
+    const { repo } = await failedOnce();
+    ran((await stage(repo, addBudgets)).result);
+    const spec = await readFile(join(repo, "docs/SPEC.md"), "utf8");
+    await writeFile(
+      join(repo, "docs/SPEC.md"),
+      spec.replace("A blinker.", "A blinker, reviewed by hand."),
+    );
+    await git(repo, ["commit", "-qam", "spec reviewed"]);
+    const never = async () => {
+      throw new Error("an adoption must not make a provider");
+    };
+    const adopted = ran(
+      await runStage({ repo, stage: "spec", provider: never, env: {}, adopt: true }),
+    );
+    expect(adopted.result.verdict).toBe("passed");
+    expect(adopted.provider).toBe("adopted");
+    expect(adopted.row).toMatchObject({ status: "adopted", verdict: "pass", turns: 0 });
+    expect(adopted.result.work?.summary).toBe(
+      "Adopted docs/SPEC.md as they are: the spec gate passes on them",
+    );
+    const trailers = await git(repo, ["log", "-1", "--format=%(trailers:only,unfold)"]);
+    expect(trailers).toContain("Copperhead-Adopted: yes");
+    expect(trailers).toContain("Copperhead-Provider: adopted");
+    const log = (await readFile(join(repo, ".copperhead/events.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(log.at(-1)).toMatchObject({ type: "outcome", verdict: "pass", adopted: true });
+    expect(await git(repo, ["status", "--porcelain"])).toBe("");
   });
 });
