@@ -26,6 +26,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./commands/check.js")).checkCommand,
   },
   {
+    name: "create",
+    summary:
+      "design a board from a brief: every stage in order, one commit each, retried with a diagnosis when one fails",
+    load: async () => (await import("./commands/create.js")).createCommand,
+  },
+  {
     name: "init",
     summary: "scaffold the docs of an existing KiCad design and adopt the stages already done",
     load: async () => (await import("./commands/init.js")).initCommand,

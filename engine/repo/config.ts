@@ -58,6 +58,8 @@ export const configSchema = z.strictObject({
   models: z.partialRecord(z.enum([...stageNames, "do"]), z.string().min(1)).optional(),
   /** Attempts a stage gets before the scheduler escalates to a person. */
   maxAttempts: z.int().min(1).default(3),
+  /** Retries `copperhead create` gives a failed stage in one run, each after a diagnosis. */
+  retries: z.int().min(0).max(10).default(2),
 });
 
 export type CopperheadConfig = z.infer<typeof configSchema>;

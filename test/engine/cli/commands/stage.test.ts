@@ -81,6 +81,7 @@ const SPEC_TREE = [
   ".copperhead/runs/spec/1/ledger.json",
   ".copperhead/runs/spec/1/outcome.json",
   ".copperhead/runs/spec/1/transcript.jsonl",
+  ".copperhead/runs/spec/row.json",
   ".gitattributes",
   "docs/CHANGELOG.md",
   "docs/SPEC.md",
@@ -101,7 +102,9 @@ describe("copperhead stage, through the built CLI", () => {
     expect(run.stderr).toMatch(
       new RegExp(`\\npassed · committed ${commit.slice(0, 7)} · \\d+s · `),
     );
-    expect(run.stderr).toContain("spec attempt 1 passed: spec-present, budgets-section");
+    expect(run.stderr).toContain(
+      "spec attempt 1 passed: spec-present, budgets-section, constraints-file, budgets-recorded, assumptions-flagged",
+    );
 
     // One commit on the base, holding the stage's work and its trail, and nothing else.
     expect((await git(repo, ["rev-list", "--count", `${base}..HEAD`])).trim()).toBe("1");
@@ -219,6 +222,7 @@ describe("copperhead stage, through the built CLI", () => {
       ".copperhead/runs/spec/1/ledger.json",
       ".copperhead/runs/spec/1/outcome.json",
       ".copperhead/runs/spec/1/transcript.jsonl",
+      ".copperhead/runs/spec/row.json",
       ".gitattributes",
     ]);
     expect(await trailers(repo)).toContain("Copperhead-Verdict: fail");
@@ -352,10 +356,9 @@ describe("copperhead stage, through the built CLI", () => {
       "brief.md": brief,
       ...Object.fromEntries(
         await Promise.all(
-          ["SPEC.md", "SUBSYSTEMS.md", "BOM.md"].map(async (f) => [
-            `docs/${f}`,
-            await readFile(join(EXAMPLE, "upstream/docs", f), "utf8"),
-          ]),
+          ["docs/SPEC.md", "docs/SUBSYSTEMS.md", "docs/BOM.md", ".copperhead/constraints.json"].map(
+            async (f) => [f, await readFile(join(EXAMPLE, "upstream", f), "utf8")],
+          ),
         ),
       ),
       ".copperhead/constraints.json": await readFile(
@@ -388,6 +391,9 @@ describe("copperhead stage, through the built CLI", () => {
       "hardware/schematic.intent.json",
       "hardware/usb-c-5v-power-breakout.kicad_sch",
     ]);
+    // A KiCad stage renders its sheet into its run folder (no board yet), committed with it.
+    expect(result.renders).toEqual([".copperhead/runs/schematic/1/renders/schematic.svg"]);
+    expect(await git(repo, ["show", `HEAD:${result.renders[0]}`])).toMatch(/^<\?xml[\s\S]*<svg/);
     expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(base);
     const files = await filesOf(repo, "HEAD");
     expect(files).toEqual(
