@@ -1,4 +1,10 @@
-import { formatTokens, type ProgressEvent, type Write } from "../../agent/progress.js";
+import {
+  formatDuration,
+  formatTokens,
+  type ProgressEvent,
+  type Write,
+} from "../../agent/progress.js";
+import type { StageRow } from "../stage-row.js";
 
 /** Where progress goes: stderr in the CLI. */
 export interface ProgressOut {
@@ -87,4 +93,25 @@ export class CreateProgress {
     this.#out.write(`${CLEAR}${this.status()}`);
     this.#drawn = true;
   }
+}
+
+/** `✓ [4/8] schematic  passed attempt 1 · 12s · 14.2k tokens · committed 3f2c9a1` */
+export function stageResultLine(
+  index: number,
+  total: number,
+  row: StageRow,
+  commit?: string,
+): string {
+  const mark = row.verdict === "pass" ? "✓" : "✗";
+  const last = row.attempts.at(-1) ?? 0;
+  const word =
+    row.status === "adopted"
+      ? "adopted"
+      : row.verdict === "pass"
+        ? "passed"
+        : row.verdict === "blocked"
+          ? "stopped"
+          : "failed";
+  const tokens = formatTokens(row.tokensIn + row.tokensOut);
+  return `${mark} [${index}/${total}] ${row.stage}  ${word} attempt ${last} · ${formatDuration(row.wallMs)} · ${tokens} tokens${commit && row.verdict === "pass" ? ` · committed ${commit.slice(0, 7)}` : ""}`;
 }

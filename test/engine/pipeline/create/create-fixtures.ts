@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
@@ -11,6 +11,7 @@ import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 
 export const EXAMPLE = join(REPO_ROOT, "examples/usb-c-breakout");
 export const SESSIONS = join(EXAMPLE, "sessions");
+export const RECHECK = join(EXAMPLE, "recheck");
 
 /** The demo's first four stages: a design up to its drafted sheet, without layout. */
 export const UP_TO_SCHEMATIC = buildFlowGraph(stages.slice(0, 4));
@@ -21,6 +22,13 @@ export function useCreateDirs(): void {
   afterAll(async () => {
     await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
   });
+}
+
+/** A copy of a finished design repository (its history, refs and tree), to change freely. */
+export async function copyRepo(repo: string): Promise<string> {
+  const dir = await emptyFolder("copy");
+  await cp(repo, dir, { recursive: true });
+  return dir;
 }
 
 /** An empty folder to create a design in. */

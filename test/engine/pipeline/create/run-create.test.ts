@@ -1,14 +1,23 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ScriptedTurn } from "../../../../engine/agent/providers/script-schema.js";
 import { readFlow } from "../../../../engine/flow/read-flow.js";
+import { OriginError } from "../../../../engine/pipeline/create/create-repo.js";
 import { createReportSchema } from "../../../../engine/pipeline/create/create-report.js";
+import type { CreateRun } from "../../../../engine/pipeline/create/run-create.js";
+import { DirtyTreeError } from "../../../../engine/pipeline/dirty-tree.js";
 import { git } from "../../../../engine/repo/git.js";
 import { treeState } from "../../../helpers/tree-state.js";
+import { gitRepo } from "../../agent/acceptance/git-repo.js";
 import {
+  copyRepo,
   create,
+  demoSession,
+  EXAMPLE,
   emptyFolder,
   failingSchematic,
+  RECHECK,
   readJson,
   SESSIONS,
   scriptedModels,
@@ -26,14 +35,23 @@ const stageTrailers = async (repo: string) =>
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l !== "");
+const reportOf = async (repo: string) =>
+  createReportSchema.parse(await readJson(join(repo, ".copperhead/runs/report.json")));
+const statesOf = async (repo: string) =>
+  [...(await readFlow(repo, UP_TO_SCHEMATIC)).statuses.values()].map((s) => [s.stage, s.state]);
+
+let finished: CreateRun;
+let finishedCalls = 0;
+beforeAll(async () => {
+  const models = scriptedModels(SESSIONS);
+  finished = await create(await emptyFolder(), models);
+  finishedCalls = models.calls();
+}, 300_000);
 
 describe("runCreate, on the demo's first four stages", () => {
-  it("a folder without git: init, identity, .gitignore, first commit, brief commit, then one commit per stage and the report; a second run asks no model and writes nothing", async () => {
-    const target = await emptyFolder();
-    const models = scriptedModels(SESSIONS);
-    const run = await create(target, models);
-    expect(run.result).toBe("done");
-    const repo = run.repo;
+  it("a folder without git: init, .gitignore, origin, first and brief commits, one commit per stage and the report; a clean tree", async () => {
+    expect(finished.result, finished.message).toBe("done");
+    const repo = finished.repo;
     expect(await subjects(repo)).toEqual([
       "copperhead(create): start the design repository",
       "copperhead(create): brief: USB-C 5V power breakout",
@@ -51,10 +69,11 @@ describe("runCreate, on the demo's first four stages", () => {
     expect(await readJson(join(repo, ".copperhead/config.json"))).toMatchObject({
       origin: "create",
     });
-
-    const report = createReportSchema.parse(
-      await readJson(join(repo, ".copperhead/runs/report.json")),
+    expect(await readFile(join(repo, "brief.md"), "utf8")).toBe(
+      await readFile(join(EXAMPLE, "brief.md"), "utf8"),
     );
+
+    const report = await reportOf(repo);
     expect(report.result).toBe("done");
     expect(report.stages.map((s) => [s.stage, s.status, s.attempts])).toEqual([
       ["spec", "ran", 1],
@@ -63,27 +82,81 @@ describe("runCreate, on the demo's first four stages", () => {
       ["schematic", "ran", 1],
     ]);
     expect(report.totals.turns).toBe(6 + 6 + 9 + 8);
+    expect(finishedCalls).toBe(report.totals.turns);
     expect(report.stages.find((s) => s.stage === "schematic")?.renders).toEqual([
       ".copperhead/runs/schematic/1/renders/schematic.svg",
     ]);
+    expect(report.slowest?.stage).toMatch(/^(spec|architecture|parts|schematic)$/);
     const md = await readFile(join(repo, ".copperhead/runs/REPORT.md"), "utf8");
     expect(md).toContain("| 4 | schematic | ran | 1 |");
     expect(md).toMatch(/Slowest stage: \*\*\w+\*\*/);
     expect(report.resume).toBeNull();
-    const flow = await readFlow(repo, UP_TO_SCHEMATIC);
-    expect([...flow.statuses.values()].map((s) => s.state)).toEqual(Array(4).fill("valid"));
+    expect(await statesOf(repo)).toEqual([
+      ["spec", "valid"],
+      ["architecture", "valid"],
+      ["parts", "valid"],
+      ["schematic", "valid"],
+    ]);
+  });
 
-    const calls = models.calls();
-    expect(calls).toBe(report.totals.turns);
+  it("a second create on the finished repo asks no model and writes nothing", async () => {
+    const repo = await copyRepo(finished.repo);
+    const models = scriptedModels(SESSIONS);
     const head = (await git(repo, ["rev-parse", "HEAD"])).trim();
     const before = await treeState(repo);
-    const again = await create(target, models);
+    const again = await create(repo, models);
     expect(again.result).toBe("done");
-    expect(models.calls()).toBe(calls);
-    expect(models.made()).toBe(4);
+    expect(models.made()).toBe(0);
+    expect(models.calls()).toBe(0);
     expect(again.report).toBeUndefined();
     expect(again.head).toBe(head);
     expect(await treeState(repo)).toEqual(before);
+  });
+
+  it("a person's committed edit of docs/SPEC.md: spec is adopted as edited, the stages below it rerun, asserted by name", async () => {
+    const repo = await copyRepo(finished.repo);
+    const spec = await readFile(join(repo, "docs/SPEC.md"), "utf8");
+    await writeFile(
+      join(repo, "docs/SPEC.md"),
+      spec.replace(
+        "no USB Power Delivery negotiation.",
+        "no USB Power Delivery negotiation. Reviewed by hand before layout.",
+      ),
+    );
+    await git(repo, ["commit", "-qam", "spec: reviewed"]);
+    const stale = (await readFlow(repo, UP_TO_SCHEMATIC)).statuses;
+    expect([...stale.values()].map((s) => [s.stage, s.state])).toEqual([
+      ["spec", "stale"],
+      ["architecture", "stale"],
+      ["parts", "stale"],
+      ["schematic", "stale"],
+    ]);
+    expect(stale.get("spec")?.stale).toEqual([
+      { kind: "output", pattern: "docs/SPEC.md", change: "changed" },
+    ]);
+    const models = scriptedModels(RECHECK);
+    const run = await create(repo, models);
+    expect(run.result, run.message).toBe("done");
+    const report = await reportOf(repo);
+    expect(report.stages.map((s) => [s.stage, s.status])).toEqual([
+      ["spec", "adopted"],
+      ["architecture", "ran"],
+      ["parts", "ran"],
+      ["schematic", "ran"],
+    ]);
+    expect(models.made()).toBe(3);
+    // The person's edit is the spec now: nothing of copperhead's wrote over it.
+    expect(await readFile(join(repo, "docs/SPEC.md"), "utf8")).toContain("Reviewed by hand");
+    expect(
+      await git(repo, [
+        "log",
+        "-1",
+        "--format=%(trailers:only,unfold)",
+        "--grep=^Copperhead-Adopted",
+      ]),
+    ).toContain("Copperhead-Stage: spec");
+    expect((await statesOf(repo)).every(([, state]) => state === "valid")).toBe(true);
+    expect(await git(repo, ["status", "--porcelain"])).toBe("");
   }, 300_000);
 
   it("a scripted failure in the schematic's first attempt: a diagnosis says retry, the retry runs with its guidance first in the prompt and passes; the report shows 2 attempts and the diagnosis tokens", async () => {
@@ -92,8 +165,7 @@ describe("runCreate, on the demo's first four stages", () => {
     const run = await create(await emptyFolder(), models);
     expect(run.result, run.message).toBe("done");
     const repo = run.repo;
-    const log = await subjects(repo);
-    expect(log.slice(-3)).toEqual([
+    expect((await subjects(repo)).slice(-3)).toEqual([
       "copperhead(schematic): attempt 1 failed its gate (pinout-present)",
       "copperhead(schematic): Drafted the USB-C breakout schematic from its intent and wrote …",
       expect.stringMatching(/^copperhead\(create\): report: done, 4 ran/),
@@ -110,9 +182,7 @@ describe("runCreate, on the demo's first four stages", () => {
     ).toBe(true);
     expect(prompt).toContain("- pinout-present:");
 
-    const report = createReportSchema.parse(
-      await readJson(join(repo, ".copperhead/runs/report.json")),
-    );
+    const report = await reportOf(repo);
     const schematic = report.stages.find((s) => s.stage === "schematic")!;
     expect(schematic.attempts).toBe(2);
     expect(schematic.attemptNumbers).toEqual([1, 2]);
@@ -135,4 +205,102 @@ describe("runCreate, on the demo's first four stages", () => {
     );
     expect(await git(repo, ["status", "--porcelain"])).toBe("");
   }, 300_000);
+});
+
+describe("runCreate when a stage cannot pass", () => {
+  it("out of retries, a diagnosis that aborts, a person's edit refused, then a resume that commits the kept work and passes", async () => {
+    const { turns } = await failingSchematic();
+    const demo = await demoSession("schematic");
+    const firstAttempt = turns.slice(0, 7);
+    // Run A, no retries: attempt 1 fails its gate and the run stops at once, no diagnosis.
+    const a = await create(
+      await emptyFolder(),
+      scriptedModels(await sessionFolder({ schematic: firstAttempt })),
+      { retries: 0 },
+    );
+    const repo = a.repo;
+    expect(a.result).toBe("failed");
+    expect(a.resumesAt).toBe("schematic");
+    expect(a.message).toMatch(
+      /^schematic is out of attempts \(1 failed in this run; the last: pinout-present: /,
+    );
+    const afterA = await reportOf(repo);
+    expect(afterA.resume).toBe("copperhead create --brief brief.md");
+    expect(afterA.resumesAt).toBe("schematic");
+    expect(afterA.stages.find((s) => s.stage === "schematic")).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      diagnoses: [],
+    });
+    // The gate failure kept its work in the tree for the next attempt.
+    const kept = (await git(repo, ["status", "--porcelain", "-uall"])).trim();
+    expect(kept).toContain("hardware/usb-c-5v-power-breakout.kicad_sch");
+
+    // A person's uncommitted edit next to it: refused, nothing touched.
+    await writeFile(join(repo, "docs/SUBSYSTEMS.md"), "# mine\n");
+    const before = await treeState(repo);
+    const head = (await git(repo, ["rev-parse", "HEAD"])).trim();
+    const refused = await create(repo, scriptedModels(SESSIONS)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DirtyTreeError);
+    expect((refused as DirtyTreeError).message).toContain("(docs/SUBSYSTEMS.md)");
+    expect((refused as DirtyTreeError).message).toContain("it touched nothing");
+    expect(await treeState(repo)).toEqual(before);
+    expect((await git(repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
+    await git(repo, ["checkout", "--", "docs/SUBSYSTEMS.md"]);
+
+    // Run C: the kept work is committed first; attempt 2 fails again and its diagnosis aborts.
+    const abortTurn: ScriptedTurn = {
+      text: JSON.stringify({ verdict: "abort", reason: "the attempt never writes the pinout" }),
+      tools: [],
+    };
+    const retryTurns = turns.slice(8, 11);
+    const c = await create(
+      repo,
+      scriptedModels(
+        await sessionFolder({
+          schematic: [...retryTurns, demo[6]!, demo[7]!, abortTurn].map((t) => ({
+            ...t,
+            expect: undefined,
+          })) as ScriptedTurn[],
+        }),
+      ),
+    );
+    expect(c.leftovers?.stage).toBe("schematic");
+    expect(c.leftovers?.paths).toContain("hardware/usb-c-5v-power-breakout.kicad_sch");
+    expect(c.result).toBe("failed");
+    expect(c.message).toContain("its diagnosis says abort: the attempt never writes the pinout");
+    const afterC = await reportOf(repo);
+    expect(afterC.stages.map((s) => s.status)).toEqual(["skipped", "skipped", "skipped", "failed"]);
+    const row = await readJson(join(repo, ".copperhead/runs/schematic/row.json"));
+    expect(row.diagnoses).toMatchObject([{ afterAttempt: 2, verdict: "abort" }]);
+    expect(await subjects(repo)).toContain(
+      "copperhead(create): resume: commit schematic attempt 1's unfinished work",
+    );
+
+    // Run D: builds on what is there and passes; the stage is resumed.
+    const d = await create(
+      repo,
+      scriptedModels(await sessionFolder({ schematic: turns.slice(8) })),
+    );
+    expect(d.result, d.message).toBe("done");
+    const afterD = await reportOf(repo);
+    expect(afterD.stages.find((s) => s.stage === "schematic")).toMatchObject({
+      status: "resumed",
+      attemptNumbers: [3],
+    });
+    expect(await git(repo, ["status", "--porcelain"])).toBe("");
+  }, 600_000);
+
+  it("refuses a repository copperhead init set up, touching nothing", async () => {
+    const made = await gitRepo({
+      "brief.md": "# A board\n\nA board.\n",
+      ".copperhead/config.json": '{ "origin": "init" }\n',
+    });
+    const before = await treeState(made.repo);
+    const error = await create(made.repo, scriptedModels(SESSIONS)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OriginError);
+    expect((error as OriginError).fix).toContain('copperhead do "<request>"');
+    expect(await treeState(made.repo)).toEqual(before);
+    await made.done();
+  });
 });
