@@ -1,5 +1,11 @@
 import { CachingProvider } from "../../agent/cache/caching-provider.js";
-import type { Provider } from "../../agent/providers/provider.js";
+import type { Turn } from "../../agent/providers/message.js";
+import type {
+  CallOptions,
+  EngineView,
+  Provider,
+  TurnRequest,
+} from "../../agent/providers/provider.js";
 import { createRedactor } from "../../agent/redact.js";
 import { describeError } from "../../errors.js";
 import type { FlowGraph } from "../../flow/graph.js";
@@ -25,6 +31,39 @@ export interface Stop {
   result: Exclude<CreateResultKind, "done">;
   stage?: string;
   message: string;
+}
+
+/**
+ * A stage's model for the whole run: one session across its attempts and their diagnoses. An
+ * attempt's end is not the session's (a scripted session that holds a retry must not be told
+ * it ended early); `close` ends it once the stage is settled.
+ */
+class StageModel implements Provider {
+  readonly name: string;
+  readonly model: string;
+  readonly #inner: Provider;
+
+  constructor(inner: Provider) {
+    this.#inner = inner;
+    this.name = inner.name;
+    this.model = inner.model;
+  }
+
+  complete(request: TurnRequest, view: EngineView, options?: CallOptions): Promise<Turn> {
+    return this.#inner.complete(request, view, options);
+  }
+
+  replayed(view: EngineView): void {
+    this.#inner.replayed?.(view);
+  }
+
+  /** An attempt ended; the stage's session goes on. */
+  end(): void {}
+
+  /** The stage is settled: the session is over (a scripted one checks its turns were used). */
+  close(): void {
+    this.#inner.end?.();
+  }
 }
 
 /** The loop gives up rather than spin: far more steps than eight stages and their retries take. */
@@ -53,16 +92,17 @@ export async function driveStages(d: Drive): Promise<Stop | undefined> {
   const env = options.env ?? process.env;
   const carries = new Map<string, RowCarry>();
   const guidance = new Map<string, { afterAttempt: number; text: string }>();
-  const providers = new Map<string, Promise<Provider>>();
+  const providers = new Map<string, Promise<StageModel>>();
   const adoptTried = new Set<string>();
   const modelOf = (stage: string) => {
     let made = providers.get(stage);
     if (!made) {
-      made = options.provider(stage);
+      made = options.provider(stage).then((inner) => new StageModel(inner));
       providers.set(stage, made);
     }
     return made;
   };
+  const closeModel = async (stage: string) => (await providers.get(stage))?.close();
   let recoveries = 0;
   const total = graph.order.length;
 
@@ -186,6 +226,7 @@ export async function driveStages(d: Drive): Promise<Stop | undefined> {
       case "passed":
       case "unchanged":
         guidance.delete(stage);
+        await closeModel(stage);
         continue;
       case "paused":
         return {
@@ -211,7 +252,10 @@ export async function driveStages(d: Drive): Promise<Stop | undefined> {
       retries,
       model: () => modelOf(stage),
     });
-    if ("stop" in next) return next.stop;
+    if ("stop" in next) {
+      await closeModel(stage);
+      return next.stop;
+    }
     carries.set(stage, next.carry);
     guidance.set(stage, next.guidance);
   }
