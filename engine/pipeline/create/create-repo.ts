@@ -49,6 +49,9 @@ export interface CreateRepo {
  */
 export async function openCreateRepo(target: string, brief: BriefSource): Promise<CreateRepo> {
   const folder = resolve(target);
+  // A brief that cannot be read stops create before it makes a folder or a repository.
+  if (brief.kind === "existing") await existingBrief(join(folder, BRIEF_PATH));
+  else await briefText(folder, brief);
   await mkdir(folder, { recursive: true });
   let initialised = false;
   if (!existsSync(join(folder, ".git"))) {
@@ -116,6 +119,18 @@ async function ensureGitignore(repo: string): Promise<boolean> {
   return true;
 }
 
+/** The repo's own brief.md, which must say something. */
+async function existingBrief(file: string): Promise<string> {
+  const text = await readOptional(file);
+  if (text === undefined || text.trim() === "") {
+    throw new UsageError(
+      `${BRIEF_PATH} is ${text === undefined ? "missing" : "empty"}: create needs a brief`,
+      'describe the board in a sentence (copperhead create "…") or pass --brief <file.md>',
+    );
+  }
+  return text;
+}
+
 /** The brief's text as create is handed it, or undefined for the repo's own brief.md. */
 async function briefText(repo: string, source: BriefSource): Promise<string | undefined> {
   if (source.kind === "existing") return undefined;
@@ -154,12 +169,7 @@ export async function scaffoldCreateRepo(repo: string, source: BriefSource): Pro
       `build the brief that is there with copperhead create --brief ${BRIEF_PATH}, or edit ${BRIEF_PATH} yourself (the stages it changes rerun)`,
     );
   }
-  if (wanted === undefined && (current === undefined || current.trim() === "")) {
-    throw new UsageError(
-      `${BRIEF_PATH} is ${current === undefined ? "missing" : "empty"}: create needs a brief`,
-      'describe the board in a sentence (copperhead create "…") or pass --brief <file.md>',
-    );
-  }
+  if (wanted === undefined) await existingBrief(file);
 
   const setup: string[] = [];
   if (!born && (await ensureGitignore(repo))) setup.push(".gitignore");

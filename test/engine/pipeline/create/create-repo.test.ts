@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../../../engine/errors.js";
+import { CopperheadError, UsageError } from "../../../../engine/errors.js";
 import {
   BASELINE_GITIGNORE,
   openCreateRepo,
@@ -10,6 +10,7 @@ import {
 import { commitLeftovers } from "../../../../engine/pipeline/create/leftovers.js";
 import { DirtyTreeError } from "../../../../engine/pipeline/dirty-tree.js";
 import { git } from "../../../../engine/repo/git.js";
+import { pathExists as exists } from "../../../../engine/repo/path-exists.js";
 import { stageGraph } from "../../../../stages/registry.js";
 import { treeState } from "../../../helpers/tree-state.js";
 import { gitRepo } from "../../agent/acceptance/git-repo.js";
@@ -18,6 +19,7 @@ import { emptyFolder, useCreateDirs } from "./create-fixtures.js";
 useCreateDirs();
 
 const BRIEF = "# Blinky\n\nA 3.3 V LED blinker.\n";
+const SENTENCE = { kind: "sentence" as const, text: "an LED blinker" };
 const log = async (repo: string) => (await git(repo, ["log", "--format=%s"])).trim().split("\n");
 
 describe("openCreateRepo and scaffoldCreateRepo", () => {
@@ -114,26 +116,39 @@ describe("openCreateRepo and scaffoldCreateRepo", () => {
     expect(await readFile(join(repo, "brief.md"), "utf8")).toBe("# Other\n\nSomething else.\n");
   });
 
-  it("no brief at all says what to give", async () => {
-    const dir = await emptyFolder();
-    const { repo } = await openCreateRepo(dir, { kind: "existing" });
-    const error = await scaffoldCreateRepo(repo, { kind: "existing" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).message).toBe("brief.md is missing: create needs a brief");
+  it("no brief, an empty one or one that is not there says what to give, before a folder or repository is made", async () => {
+    const dir = join(await emptyFolder(), "board");
+    for (const brief of [
+      { kind: "existing" as const },
+      { kind: "sentence" as const, text: " " },
+      { kind: "file" as const, path: join(dir, "..", "nope.md") },
+    ]) {
+      const error = await openCreateRepo(dir, brief).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CopperheadError);
+      expect(await exists(dir)).toBe(false);
+    }
+    const empty = join(dir, "..", "empty.md");
+    await writeFile(empty, "\n\n");
+    const error = await openCreateRepo(dir, { kind: "file", path: empty }).catch((e: unknown) => e);
+    expect((error as UsageError).message).toMatch(/empty\.md is empty$/);
+    await mkdir(dir);
+    const none = await openCreateRepo(dir, { kind: "existing" }).catch((e: unknown) => e);
+    expect((none as UsageError).message).toBe("brief.md is missing: create needs a brief");
+    expect(await exists(join(dir, ".git"))).toBe(false);
   });
 
   it("a folder inside another repository that holds a person's files is refused; an empty one becomes its own repository", async () => {
     const made = await gitRepo({ "README.md": "# mono\n" });
     await mkdir(join(made.repo, "boards/mine"), { recursive: true });
     await writeFile(join(made.repo, "boards/mine/notes.txt"), "mine\n");
-    const error = await openCreateRepo(join(made.repo, "boards/mine"), { kind: "existing" }).catch(
+    const error = await openCreateRepo(join(made.repo, "boards/mine"), SENTENCE).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toContain(
       `is inside the git repository ${made.repo} and is not empty`,
     );
-    const fresh = await openCreateRepo(join(made.repo, "boards/new"), { kind: "existing" });
+    const fresh = await openCreateRepo(join(made.repo, "boards/new"), SENTENCE);
     expect(fresh.initialised).toBe(true);
     expect(fresh.repo).toBe(join(made.repo, "boards/new"));
     await made.done();
