@@ -1,6 +1,7 @@
 import { appHandlersBench } from "./app-handlers.js";
 import type { Bench } from "./bench.js";
 import { cliStartupBench } from "./cli-startup.js";
+import { createBench } from "./create.js";
 import { diffBench } from "./diff.js";
 import { draftBench } from "./draft.js";
 import { draftRouteBench } from "./draft-route.js";
@@ -28,4 +29,5 @@ export const benches: readonly Bench[] = [
   layoutSweepBench,
   routeBench,
   preflightBench,
+  createBench,
 ];
