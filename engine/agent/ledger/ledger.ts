@@ -89,10 +89,12 @@ export class Ledger {
 
   #onMutation(m: MutatedFact): void {
     const by = m.path;
-    const kicad = m.kind === "schematic" || m.kind === "board" || m.kind === "kicad-other";
-    if (kicad) this.#open("erc", DETAIL.erc, by);
+    // ERC and drift read the sheet side (the sheet, its symbols, the project); a board edit
+    // changes neither, and the layout stage has no run_erc or check_drift to clear them with.
+    const sheetSide = m.kind === "schematic" || m.kind === "kicad-other";
+    if (sheetSide) this.#open("erc", DETAIL.erc, by);
     if (m.kind === "board") this.#open("drc", DETAIL.drc, by);
-    if (kicad || m.kind === "doc") this.#open("drift", DETAIL.drift, by);
+    if (sheetSide || m.kind === "doc") this.#open("drift", DETAIL.drift, by);
     if (m.kind === "schematic") {
       this.#state.sheet = {
         present: true,

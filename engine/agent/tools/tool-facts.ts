@@ -7,15 +7,11 @@ import type { MutatedFact, ToolFacts } from "../ledger/facts.js";
  */
 export type MutationKind = MutatedFact["kind"];
 
-const KICAD_OTHER = [
-  ".kicad_pro",
-  ".kicad_sym",
-  ".kicad_mod",
-  ".kicad_prl",
-  ".kicad_dru",
-  ".kicad_wks",
-];
-const KICAD_TABLES = ["sym-lib-table", "fp-lib-table"];
+const KICAD_OTHER = [".kicad_pro", ".kicad_sym", ".kicad_prl", ".kicad_wks"];
+const KICAD_TABLES = ["sym-lib-table"];
+/** Files only the board reads (footprints, design rules, their table): DRC's, never ERC's. */
+const BOARD_SIDE = [".kicad_mod", ".kicad_dru"];
+const BOARD_TABLES = ["fp-lib-table"];
 /** The documents the drift checker compares with the design (engine/kicad/drift). */
 const DRIFT_DOCS = ["bom.md", "pinout.md"];
 
@@ -29,6 +25,7 @@ export function mutationKind(path: string): MutationKind {
   const name = lower.split("/").at(-1) ?? lower;
   if (lower.endsWith(".kicad_sch")) return "schematic";
   if (lower.endsWith(".kicad_pcb")) return "board";
+  if (BOARD_SIDE.some((ext) => lower.endsWith(ext)) || BOARD_TABLES.includes(name)) return "board";
   if (DRIFT_DOCS.includes(name)) return "doc";
   if (KICAD_OTHER.some((ext) => lower.endsWith(ext)) || KICAD_TABLES.includes(name)) {
     return "kicad-other";

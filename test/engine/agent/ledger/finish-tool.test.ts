@@ -6,7 +6,10 @@ import { Ledger } from "../../../../engine/agent/ledger/ledger.js";
 const context = { repo: "/nonexistent", stage: "do", attempt: 1, env: {} };
 const ledgerWith = (open: boolean) => {
   const ledger = new Ledger({ origin: "create", sheet: { present: true, engineAuthored: true } });
-  if (open) ledger.apply("write_file", { mutated: { kind: "board", path: "hw/b.kicad_pcb" } });
+  if (open) {
+    ledger.apply("write_file", { mutated: { kind: "kicad-other", path: "hw/b.kicad_pro" } });
+    ledger.apply("write_file", { mutated: { kind: "board", path: "hw/b.kicad_pcb" } });
+  }
   return ledger;
 };
 
@@ -56,9 +59,9 @@ describe("finish", () => {
       summary: "cannot finish yet: 3 obligation(s) open",
       detail: [
         "cannot finish yet:",
-        "- [erc] ERC has not passed since the last KiCad edit (run run_erc) (opened by hw/b.kicad_pcb)",
+        "- [erc] ERC has not passed since the last KiCad edit (run run_erc) (opened by hw/b.kicad_pro)",
+        "- [drift] check_drift must run clean after doc or KiCad edits (opened by hw/b.kicad_pro)",
         "- [drc] DRC has not passed since the last board edit (run run_drc) (opened by hw/b.kicad_pcb)",
-        "- [drift] check_drift must run clean after doc or KiCad edits (opened by hw/b.kicad_pcb)",
       ].join("\n"),
     });
   });
