@@ -392,7 +392,7 @@ describe("copperhead stage, through the built CLI", () => {
       "hardware/usb-c-5v-power-breakout.kicad_sch",
     ]);
     // A KiCad stage renders its sheet into its run folder (no board yet), committed with it.
-    expect(result.renders).toEqual([".copperhead/runs/schematic/1/renders/schematic.svg"]);
+    expect(result.renders).toEqual([".copperhead/runs/schematic/1/renders/schematic.png"]);
     expect(await git(repo, ["show", `HEAD:${result.renders[0]}`])).toMatch(/^<\?xml[\s\S]*<svg/);
     expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(base);
     const files = await filesOf(repo, "HEAD");

@@ -28,7 +28,7 @@ const row = (
     carry: carryAttempt(NO_CARRY, 1, { cacheHits: 0, ...over }),
     verdict: "pass",
     ...(over.adopted ? { adopted: true } : {}),
-    renders: stage === "schematic" ? [`.copperhead/runs/${stage}/1/renders/schematic.svg`] : [],
+    renders: stage === "schematic" ? [`.copperhead/runs/${stage}/1/renders/schematic.png`] : [],
     finishedAt: 0,
   });
 
@@ -65,7 +65,7 @@ describe("buildCreateReport", () => {
         cacheHits: 0,
       }),
       verdict: "pass",
-      renders: [".copperhead/runs/schematic/2/renders/schematic.svg"],
+      renders: [".copperhead/runs/schematic/2/renders/schematic.png"],
       finishedAt: 0,
     });
     const report = buildCreateReport({
@@ -136,7 +136,7 @@ describe("buildCreateReport", () => {
     expect(md).toContain(
       "Slowest stage: **architecture** (12s). Most expensive: **schematic** (6.3k tokens).",
     );
-    expect(md).toContain("- schematic: .copperhead/runs/schematic/2/renders/schematic.svg");
+    expect(md).toContain("- schematic: .copperhead/runs/schematic/2/renders/schematic.png");
     expect(md).toContain("- schematic, after attempt 1: retry: no pinout");
     expect(md).not.toContain("Resume with");
   });

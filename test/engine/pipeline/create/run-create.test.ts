@@ -84,7 +84,7 @@ describe("runCreate, on the demo's first four stages", () => {
     expect(report.totals.turns).toBe(6 + 6 + 9 + 8);
     expect(finishedCalls).toBe(report.totals.turns);
     expect(report.stages.find((s) => s.stage === "schematic")?.renders).toEqual([
-      ".copperhead/runs/schematic/1/renders/schematic.svg",
+      ".copperhead/runs/schematic/1/renders/schematic.png",
     ]);
     expect(report.slowest?.stage).toMatch(/^(spec|architecture|parts|schematic)$/);
     const md = await readFile(join(repo, ".copperhead/runs/REPORT.md"), "utf8");
