@@ -66,7 +66,10 @@ const END_ANCHOR = "\t(embedded_fonts no)\n)";
 for (const anchor of [NET_ANCHOR, END_ANCHOR]) {
   if (blank.split(anchor).length !== 2) throw new Error(`the blank board has no single ${anchor}`);
 }
-const edit = (old, text, path = boardPath) => ({ name: "edit_file", input: { path, old, new: text } });
+const edit = (old, text, path = boardPath) => ({
+  name: "edit_file",
+  input: { path, old, new: text },
+});
 
 // kicad-cli DRC warns lib_footprint_issues for a footprint whose library the project's table
 // lacks (its environment has no global table): the table prepare wrote names MountingHole only.
@@ -76,7 +79,9 @@ const libRow = (name) =>
   `  (lib (name "${name}")(type "KiCad")(uri "\${KICAD9_FOOTPRINT_DIR}/${name}.pretty")(options "")(descr ""))`;
 const TABLE_ANCHOR = libRow("MountingHole");
 if (table.split(TABLE_ANCHOR).length !== 2) throw new Error(`${tablePath} has no MountingHole row`);
-const libraries = [...new Set(footprints.map((f) => /^\t\(footprint "([^:"]+):/.exec(f)[1]))].sort();
+const libraries = [
+  ...new Set(footprints.map((f) => /^\t\(footprint "([^:"]+):/.exec(f)[1])),
+].sort();
 const layoutMd = `# Layout
 
 Two-layer board, 30 x 20 mm, the outline and the two M3 holes (top left, bottom right) from
