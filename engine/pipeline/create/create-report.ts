@@ -10,7 +10,7 @@ export type CreateResultKind = (typeof createResults)[number];
 export const reportStageSchema = z.object({
   index: z.int().min(1),
   stage: z.string().min(1),
-  /** ran, resumed, failed, adopted or skipped (valid when the run started) — or pending: the run stopped before it. */
+  /** ran, resumed, failed, adopted or skipped (valid without running) — or pending: the run stopped before it. */
   status: z.enum([...rowStatuses, "pending"]),
   /** The attempts this run made (their numbers are in `attemptNumbers`). */
   attempts: z.int().nonnegative(),
@@ -68,7 +68,7 @@ export interface ReportFacts {
   order: readonly string[];
   /** Rows of the stages this run settled. */
   rows: ReadonlyMap<string, StageRow>;
-  /** Stages that were valid when the run started. */
+  /** Stages valid without running in this run (valid at its start, or inputs unchanged). */
   skipped: ReadonlySet<string>;
   result: CreateResultKind;
   message: string;

@@ -108,6 +108,11 @@ export async function runCreate(options: CreateOptions): Promise<CreateRun> {
       const result: CreateResultKind = stop?.result ?? "done";
       const message = stop?.message ?? "every stage is valid";
       const worked = rows.size > 0 || setupCommits > 0 || recovered.length > 0;
+      // Valid without a row: valid at the start, or stale only through stages above it that
+      // re-passed with the same files (its own inputs unchanged), so the scheduler never ran it.
+      for (const s of graph.order) {
+        if (!rows.has(s) && flow?.statuses.get(s)?.state === "valid") skipped.add(s);
+      }
       const report =
         worked && brief.sha256 !== ""
           ? await settleReport(repo, {
