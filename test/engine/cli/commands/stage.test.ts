@@ -393,7 +393,9 @@ describe("copperhead stage, through the built CLI", () => {
     ]);
     // A KiCad stage renders its sheet into its run folder (no board yet), committed with it.
     expect(result.renders).toEqual([".copperhead/runs/schematic/1/renders/schematic.png"]);
-    expect(await git(repo, ["show", `HEAD:${result.renders[0]}`])).toMatch(/^<\?xml[\s\S]*<svg/);
+    const png = await readFile(join(repo, result.renders[0]!));
+    expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+    expect(await git(repo, ["ls-files", result.renders[0]!])).toContain("schematic.png");
     expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(base);
     const files = await filesOf(repo, "HEAD");
     expect(files).toEqual(
