@@ -61,6 +61,21 @@ if (nets.length === 0 || footprints.length === 0 || copper.length === 0) {
   throw new Error("the routed board has no nets, footprints or tracks: see place-and-route.py");
 }
 
+// A hole whose reference place-and-route.py moved: its Reference property, blank and routed.
+const referenceBlock = (form) =>
+  /\t\t\(property "Reference" "[^"]+"\n[\s\S]*?\n\t\t\)/.exec(form)?.[0];
+const movedHoles = forms
+  .filter((f) => f.startsWith("\t(footprint") && f.includes('"MountingHole:'))
+  .map((f) => referenceBlock(f))
+  .filter((block) => block && !blank.includes(block))
+  .map((block) => {
+    const ref = /"Reference" "([^"]+)"/.exec(block)[1];
+    const old = blank.match(
+      new RegExp(`\\t\\t\\(property "Reference" "${ref}"\\n[\\s\\S]*?\\n\\t\\t\\)`),
+    )?.[0];
+    if (!old) throw new Error(`the blank board has no ${ref} reference`);
+    return { ref, old, new: block };
+  });
 const NET_ANCHOR = '\t(net 0 "")';
 const END_ANCHOR = "\t(embedded_fonts no)\n)";
 for (const anchor of [NET_ANCHOR, END_ANCHOR]) {
@@ -75,10 +90,22 @@ const edit = (old, text, path = boardPath) => ({
 // lacks (its environment has no global table): the table prepare wrote names MountingHole only.
 const tablePath = join(dirname(boardPath), "fp-lib-table");
 const table = readFileSync(join(repo, tablePath), "utf8");
+// The table's last row, whatever its layout: the new rows go after it, in KiCad's own format.
+const rows = [...table.matchAll(/\t\(lib\n[\s\S]*?\n\t\)/g)].map((m) => m[0]);
+const TABLE_ANCHOR = rows.at(-1);
+if (!TABLE_ANCHOR || table.split(TABLE_ANCHOR).length !== 2) {
+  throw new Error(`${tablePath} has no single last (lib …) row to add after`);
+}
 const libRow = (name) =>
-  `  (lib (name "${name}")(type "KiCad")(uri "\${KICAD9_FOOTPRINT_DIR}/${name}.pretty")(options "")(descr ""))`;
-const TABLE_ANCHOR = libRow("MountingHole");
-if (table.split(TABLE_ANCHOR).length !== 2) throw new Error(`${tablePath} has no MountingHole row`);
+  [
+    "\t(lib",
+    `\t\t(name "${name}")`,
+    '\t\t(type "KiCad")',
+    `\t\t(uri "\${KICAD9_FOOTPRINT_DIR}/${name}.pretty")`,
+    '\t\t(options "")',
+    '\t\t(descr "")',
+    "\t)",
+  ].join("\n");
 const libraries = [
   ...new Set(footprints.map((f) => /^\t\(footprint "([^:"]+):/.exec(f)[1])),
 ].sort();
@@ -154,6 +181,10 @@ const session = [
     text: "Routing every net: power on wide front tracks, ground on a back-side spine.",
     tools: [edit(END_ANCHOR, [...copper, END_ANCHOR].join("\n"))],
   },
+  ...movedHoles.map((m) => ({
+    text: `Moving ${m.ref}'s reference off the receptacle's shell pad.`,
+    tools: [edit(m.old, m.new)],
+  })),
   { tools: [{ name: "write_file", input: { path: "docs/LAYOUT.md", content: layoutMd } }] },
   { tools: [{ name: "run_drc", input: {} }], expect: { obligationsOpen: ["drc"] } },
   {

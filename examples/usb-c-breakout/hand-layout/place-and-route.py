@@ -6,8 +6,8 @@ routes them, with KiCad's own pcbnew module (run it with /usr/bin/python3).
 The netlist is `kicad-cli sch export netlist` of the demo's drafted sheet: the parts, their
 footprints, their symbol uuids (the board's footprint paths, which DRC's parity check follows) and
 which pad is on which net. make-layout-session.mjs turns the result into the layout stage's
-scripted session (anchored edits of the blank board). Coordinates are board millimetres: the
-outline is 100..130 x 100..120, the M3 holes at (103.5, 103.5) and (126.5, 116.5).
+scripted session (anchored edits of the blank board). Coordinates are millimetres as if the
+outline were 100..130 x 100..120 (moved to where the blank board's outline is), the M3 holes at (103.5, 103.5) and (126.5, 116.5).
 """
 import sys, re, pcbnew
 src, out, netfile = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -26,7 +26,12 @@ for m in re.finditer(r'\(net \(code "\d+"\) \(name "([^"]+)"\).*?(?=\(net \(code
     nets[name] = ni
     for n in re.finditer(r'\(node \(ref "([^"]+)"\) \(pin "([^"]+)"\)', m.group(0)):
         padnet[(n.group(1), n.group(2))] = name
-P = lambda x, y: pcbnew.VECTOR2I(pcbnew.FromMM(x), pcbnew.FromMM(y))
+# Coordinates below are relative to an outline whose top-left corner is (100, 100); the blank
+# board may put it anywhere, so every position is moved by where its outline really starts.
+edge = board.GetBoardEdgesBoundingBox()
+DX, DY = pcbnew.ToMM(edge.GetX()) + 0.025 - 100, pcbnew.ToMM(edge.GetY()) + 0.025 - 100
+DX, DY = round(DX, 3), round(DY, 3)
+P = lambda x, y: pcbnew.VECTOR2I(pcbnew.FromMM(x + DX), pcbnew.FromMM(y + DY))
 place = {
     "J1": (104.3, 112.8, 270), "J2": (124.65, 109.5, 90), "J3": (118.0, 114.3, 0),
     "D1": (113.5, 104.0, 0), "F1": (113.5, 108.4, 0), "C1": (119.3, 108.0, 90),
@@ -54,7 +59,7 @@ for ref, (value, fpid, uuid) in comps.items():
 def pad(ref, num, i=0):
     ps = [p for p in fps[ref].Pads() if p.GetNumber() == num]
     p = ps[i].GetPosition()
-    return (pcbnew.ToMM(p.x), pcbnew.ToMM(p.y))
+    return (pcbnew.ToMM(p.x) - DX, pcbnew.ToMM(p.y) - DY)
 def track(net, width, layer, *pts):
     for a, b in zip(pts, pts[1:]):
         t = pcbnew.PCB_TRACK(board)
@@ -111,4 +116,8 @@ ref_at("F1", 113.5, 108.4)
 ref_at("R1", 110.9, 114.55, 0, 0.8)
 ref_at("J2", 124.65, 102.4)
 ref_at("D2", 111.4, 117.55)
+# The blank board's H1 reference sits below its hole, on J1's shell pad: beside the hole instead.
+for hole in board.GetFootprints():
+    if hole.GetReference() == "H1":
+        hole.Reference().SetPosition(P(107.9, 103.0))
 board.Save(out)
