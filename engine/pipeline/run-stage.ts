@@ -8,6 +8,7 @@ import { createRedactor } from "../agent/redact.js";
 import { resolveToolFamilies } from "../agent/tools/families.js";
 import { UsageError } from "../errors.js";
 import { recordDispatch } from "../flow/dispatch.js";
+import { runGate } from "../flow/gates/run-gate.js";
 import type { FlowGraph } from "../flow/graph.js";
 import type { Outcome } from "../flow/outcome.js";
 import { compilePatterns } from "../flow/path-pattern.js";
@@ -292,7 +293,7 @@ async function attemptStage(
     dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
     work,
     judge: async (report) => {
-      const evidence = await declaration.gate(await current());
+      const evidence = await runGate(declaration, await current());
       const unmet = report.agent
         ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
         : [];
@@ -316,7 +317,7 @@ async function attemptStage(
         resume,
         renders,
       });
-      await writeOutcome(repo, outcome);
+      await writeOutcome(repo, outcome, env);
       settled.row = buildRow({
         stage,
         carry: carryAttempt(carry, s.attempt, outcome.cost),

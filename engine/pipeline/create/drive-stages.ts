@@ -8,6 +8,7 @@ import type {
 } from "../../agent/providers/provider.js";
 import { createRedactor } from "../../agent/redact.js";
 import { describeError } from "../../errors.js";
+import { runGate } from "../../flow/gates/run-gate.js";
 import type { FlowGraph } from "../../flow/graph.js";
 import type { Outcome } from "../../flow/outcome.js";
 import { readFlow } from "../../flow/read-flow.js";
@@ -171,7 +172,7 @@ export async function driveStages(d: Drive): Promise<Stop | undefined> {
       status.stale.every((r) => r.kind === "output");
     if ((action.fresh || ownOnly) && !adoptTried.has(stage)) {
       adoptTried.add(stage);
-      const evidence = await node.declaration.gate({ repo, config: await readConfig(repo) });
+      const evidence = await runGate(node.declaration, { repo, config: await readConfig(repo) });
       if (gatePasses(evidence)) {
         options.progress?.stage(
           index,
