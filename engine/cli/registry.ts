@@ -92,7 +92,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "layout",
     summary:
-      "place the schematic's parts on a board (outline, holes, connectors, silkscreen, ground pour)",
+      "place and route the schematic's parts on a two-layer board (outline, holes, connectors, silkscreen, tracks, vias, ground pour); --place-only skips routing",
     load: async () => (await import("./commands/layout.js")).layoutCommand,
   },
   {

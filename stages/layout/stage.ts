@@ -127,7 +127,7 @@ export const layoutStage: StageDeclaration = {
     ".copperhead/constraints.json",
   ],
   outputs: ["hardware/*.kicad_pcb", "*.kicad_pcb", LAYOUT],
-  tools: ["files", "library", "intent", "layout", "drc"],
+  tools: ["files", "library", "intent", "layout", "drc", "erc", "drift"],
   turnBudget: 60,
   prompt: "stages/layout/prompt.md",
   checks: layoutChecks,
