@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -148,7 +148,9 @@ describe("the USB-C demo's eight stages, dispatched through the local runner", (
   // Last: it dispatches again on the same origin.
   it("a second dispatch commits nothing and calls no model (no sessions at all: a model call would fail the job)", async () => {
     const finished = await h.tip(BRANCH);
-    const again = await h.dispatch(BRANCH, { env: script(h.tmp.path("no-sessions")) });
+    const none = h.tmp.path("no-sessions");
+    await mkdir(none, { recursive: true });
+    const again = await h.dispatch(BRANCH, { env: script(none) });
     expect(again.conclusion).toBe("success");
     for (const id of stageNames) {
       const job = again.jobs.get(id)!;
