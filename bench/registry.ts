@@ -6,6 +6,7 @@ import { draftRouteBench } from "./draft-route.js";
 import { flowStatusBench } from "./flow-status.js";
 import { legibilityBench } from "./legibility.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
+import { scoreRankingBench } from "./score-ranking.js";
 import { sexpReaderBench } from "./sexp-reader.js";
 
 /** Every benchmark `npm run bench` runs, in order. */
@@ -14,6 +15,7 @@ export const benches: readonly Bench[] = [
   sexpReaderBench,
   schematicNetlistBench,
   legibilityBench,
+  scoreRankingBench,
   draftBench,
   draftRouteBench,
   diffBench,
