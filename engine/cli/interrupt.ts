@@ -1,4 +1,3 @@
-import { getEventListeners } from "node:events";
 import { InterruptedError, type InterruptSignal } from "../errors.js";
 
 const SIGNALS: readonly InterruptSignal[] = ["SIGINT", "SIGTERM"];
@@ -38,10 +37,8 @@ export function installInterrupt(options: InterruptOptions = {}): CliInterrupt {
   const listeners = SIGNALS.map((name) => {
     const listener = () => {
       const reason = new InterruptedError(name);
-      // A second signal, or one that nothing is listening for (a command with nothing to set
-      // aside), ends the process at once, as it would without handlers.
-      if (controller.signal.aborted || getEventListeners(controller.signal, "abort").length === 0) {
-        if (controller.signal.aborted) notify(`copperhead: ${name} again — stopping now\n`);
+      if (controller.signal.aborted) {
+        notify(`copperhead: ${name} again — stopping now\n`);
         exit(reason.exitCode);
         return;
       }

@@ -96,8 +96,9 @@ export async function untrackedPaths(repo: string): Promise<string[]> {
  */
 export async function touchedPaths(repo: string, snapshot: Snapshot): Promise<string[]> {
   const before = new Set(snapshot.untracked);
-  // Against the snapshot's commit, so work the run committed counts as touched too.
-  const changed = (await git(repo, ["diff", "--name-only", "-z", snapshot.head]))
+  // Against the snapshot's commit, so work the run committed counts as touched too. No rename
+  // detection: a rename is two touched paths, or the stash would miss the old one's deletion.
+  const changed = (await git(repo, ["diff", "--name-only", "--no-renames", "-z", snapshot.head]))
     .split("\0")
     .filter((p) => p !== "");
   const untracked = (await statusEntries(repo))
@@ -159,6 +160,9 @@ export async function stashPaths(
   paths: readonly string[],
   name: string,
 ): Promise<StashEntry> {
+  // Unstage first: `stash push -- <path>` rejects a path deleted in the index (a staged `git mv`
+  // or `git rm`, or one a soft reset left staged); as a worktree change it stashes like any other.
+  await git(repo, ["reset", "-q", "--", ...literal(paths)]);
   await git(repo, [
     "stash",
     "push",

@@ -138,7 +138,7 @@ export const devplanStage: StageDeclaration = {
     "firmware/",
   ],
   outputs: [DEVPLAN],
-  tools: ["files"],
+  tools: ["files", "intent"],
   turnBudget: 20,
   prompt: "stages/devplan/prompt.md",
   checks: devplanChecks,

@@ -126,7 +126,7 @@ export const layoutStage: StageDeclaration = {
     ".copperhead/constraints.json",
   ],
   outputs: ["hardware/*.kicad_pcb", "*.kicad_pcb", LAYOUT],
-  tools: ["files", "library", "layout", "drc"],
+  tools: ["files", "library", "intent", "layout", "drc"],
   turnBudget: 60,
   prompt: "stages/layout/prompt.md",
   checks: layoutChecks,

@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { afterAll, describe, expect, test } from "vitest";
 import { AppEnvError, readAppEnv } from "../../app/env.js";
+import { describeError } from "../../engine/errors.js";
 import { makeTempDir } from "../helpers/temp-dir.js";
 import { TEST_PRIVATE_KEY } from "./harness.js";
 
@@ -41,7 +42,7 @@ describe("the App's environment", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(AppEnvError);
-    const message = (error as Error).message;
+    const message = describeError(error);
     expect(message).toContain("APP_ID is missing");
     expect(message).toContain("WEBHOOK_SECRET is missing");
     expect(message).toContain("PRIVATE_KEY or PRIVATE_KEY_PATH is missing");

@@ -34,6 +34,7 @@ export class CachingProvider implements Provider {
     const hit = await readEntry(file);
     if (hit) {
       this.hits++;
+      this.#inner.replayed?.(view);
       return { ...hit, usage: { ...ZERO_USAGE }, cached: true };
     }
     this.misses++;
@@ -44,6 +45,10 @@ export class CachingProvider implements Provider {
       await writeEntry(this.#dir, file, turn).catch(() => undefined);
     }
     return turn;
+  }
+
+  end(): void {
+    this.#inner.end?.();
   }
 }
 

@@ -71,7 +71,7 @@ const CHECK_LABEL: Record<string, string> = {
 /**
  * The agent loop: ask the provider for a turn, run its tool calls, fold their facts into the
  * ledger, repeat until `finish` is accepted or an exit path triggers. Every exit returns a typed
- * result; only a diverged script throws (tests must fail loudly).
+ * result; only a diverged or unfinished script throws (tests must fail loudly).
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult> {
   const now = options.now ?? Date.now;
@@ -118,6 +118,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunResult
     await transcript.write({ type: "end", exit, summary, turns });
     const state = ledger.state();
     await writeFile(join(dir, "ledger.json"), `${JSON.stringify(state, null, 2)}\n`);
+    // After the transcript is complete, so a script that ended early can be read back.
+    provider.end?.();
     return {
       exit,
       summary,

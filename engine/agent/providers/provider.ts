@@ -35,4 +35,8 @@ export interface Provider {
   readonly name: string;
   readonly model: string;
   complete(request: TurnRequest, view: EngineView, options?: CallOptions): Promise<Turn>;
+  /** The response cache answered this turn instead; a replaying provider moves past its own. */
+  replayed?(view: EngineView): void;
+  /** The run is over (every exit path); the scripted provider throws if its script was not used up. */
+  end?(): void;
 }

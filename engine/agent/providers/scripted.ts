@@ -8,21 +8,41 @@ import { ProviderError, ProviderPausedError, ScriptDivergedError } from "./provi
 import { expectationDiffs } from "./script-expect.js";
 import { type ScriptedTurn, scriptSchema } from "./script-schema.js";
 
+/** How strict a scripted session is about its own length. */
+export interface ScriptedOptions {
+  /**
+   * Let the run end with script turns unused. Off by default: a run that ends early would skip
+   * the later turns' `expect`s, so a test of an early exit (budget, repair cycles) says so here.
+   */
+  allowUnused?: boolean;
+}
+
 /**
  * Replays a script of assistant turns and checks each turn's `expect` against the engine, so a
- * test or demo fails loudly at the first divergence instead of drifting on.
+ * test or demo fails loudly at the first divergence instead of drifting on — and at the end of
+ * a run that left turns unused. Every engine view it was shown is kept in `views`, so a test can
+ * assert what the model saw in its own body, not only through the script's `expect`s.
  */
 export class ScriptedProvider implements Provider {
   readonly name = "scripted";
   readonly model: string;
   readonly #turns: ScriptedTurn[];
+  readonly #allowUnused: boolean;
   #next = 0;
   /** Provider calls made (cache hits never reach here). */
   calls = 0;
+  /** The engine as each turn saw it, in turn order (replayed turns included). */
+  readonly views: EngineView[] = [];
 
-  constructor(turns: ScriptedTurn[], model = "script") {
+  constructor(turns: ScriptedTurn[], model = "script", options: ScriptedOptions = {}) {
     this.#turns = turns;
     this.model = model;
+    this.#allowUnused = options.allowUnused === true;
+  }
+
+  /** Script turns not reached yet. */
+  get unused(): number {
+    return this.#turns.length - this.#next;
   }
 
   async complete(
@@ -31,21 +51,7 @@ export class ScriptedProvider implements Provider {
     options: CallOptions = {},
   ): Promise<Turn> {
     this.calls++;
-    const index = this.#next++;
-    const step = this.#turns[index];
-    if (!step) {
-      throw new ScriptDivergedError(
-        `scripted turn ${index + 1}: the script has only ${this.#turns.length} turns but the engine asked for another`,
-        "end the script with a finish call the engine accepts, or add the turns the engine still needs",
-      );
-    }
-    const diffs = step.expect ? expectationDiffs(step.expect, view) : [];
-    if (diffs.length > 0) {
-      throw new ScriptDivergedError(
-        `scripted turn ${index + 1} diverged: ${diffs.join("; ")}`,
-        "the engine no longer behaves as the script recorded; fix the engine or update the script",
-      );
-    }
+    const { step, index } = this.#take(view);
     if (step.delayMs) await abortableDelay(step.delayMs, options.signal);
     if (step.error?.kind === "paused") throw new ProviderPausedError(step.error.message);
     if (step.error) {
@@ -72,6 +78,40 @@ export class ScriptedProvider implements Provider {
       usage: { input: 0, output, cacheRead: 0, cacheWrite: 0 },
       cached: false,
     };
+  }
+
+  /** The response cache answered this turn: the script's turn for it is used up all the same. */
+  replayed(view: EngineView): void {
+    this.#take(view);
+  }
+
+  /** The run is over: turns left unused mean it ended before the script said it would. */
+  end(): void {
+    if (this.#allowUnused || this.unused === 0) return;
+    throw new ScriptDivergedError(
+      `the run ended after scripted turn ${this.#next} but the script has ${this.#turns.length} turns (${this.unused} never ran, so their expects were never checked)`,
+      "the engine stopped earlier than the script recorded: fix the engine, shorten the script, or (a test of an early exit) pass allowUnused",
+    );
+  }
+
+  #take(view: EngineView): { step: ScriptedTurn; index: number } {
+    this.views.push(view);
+    const index = this.#next++;
+    const step = this.#turns[index];
+    if (!step) {
+      throw new ScriptDivergedError(
+        `scripted turn ${index + 1}: the script has only ${this.#turns.length} turns but the engine asked for another`,
+        "end the script with a finish call the engine accepts, or add the turns the engine still needs",
+      );
+    }
+    const diffs = step.expect ? expectationDiffs(step.expect, view) : [];
+    if (diffs.length > 0) {
+      throw new ScriptDivergedError(
+        `scripted turn ${index + 1} diverged: ${diffs.join("; ")}`,
+        "the engine no longer behaves as the script recorded; fix the engine or update the script",
+      );
+    }
+    return { step, index };
   }
 }
 

@@ -12,25 +12,10 @@ function harness() {
     notify: (line) => notices.push(line),
     exit: (code) => exits.push(code),
   });
-  // A command that stops cleanly listens on the signal for as long as it runs.
-  interrupt.signal.addEventListener("abort", () => {});
   return { source, notices, exits, interrupt };
 }
 
 describe("installInterrupt", () => {
-  it("exits at once with the signal's code when no command listens (nothing to set aside)", () => {
-    const source = new EventEmitter();
-    const exits: number[] = [];
-    const interrupt = installInterrupt({
-      source,
-      notify: () => {},
-      exit: (code) => exits.push(code),
-    });
-    source.emit("SIGINT");
-    expect(exits).toEqual([130]);
-    expect(interrupt.signal.aborted).toBe(false);
-  });
-
   it("aborts the signal on the first SIGINT with an InterruptedError (exit 130)", () => {
     const { source, notices, exits, interrupt } = harness();
     expect(interrupt.signal.aborted).toBe(false);

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ScriptedTurn } from "../../../engine/agent/providers/script-schema.js";
 import { ScriptedProvider } from "../../../engine/agent/providers/scripted.js";
+import { describeError } from "../../../engine/errors.js";
 import { DirtyTreeError } from "../../../engine/pipeline/dirty-tree.js";
 import { runStage, type StageRunResult } from "../../../engine/pipeline/run-stage.js";
 import { git } from "../../../engine/repo/git.js";
@@ -56,7 +57,30 @@ const addBudgets: ScriptedTurn[] = [
         input: {
           path: "docs/SPEC.md",
           old: "A blinker.\n",
-          new: "A blinker.\n\n## Budgets\n\n- 3.3 V at 20 mA\n",
+          new: "A blinker.\n\n## Budgets\n\n- Supply (`power.supply_V`): 3.3 V (brief).\n- LED current (`power.led_current_mA`): ASSUMED: 20 mA at most.\n",
+        },
+      },
+    ],
+  },
+  {
+    tools: [
+      {
+        name: "record_constraint",
+        input: {
+          constraints: [
+            {
+              key: "power.supply_V",
+              source: 'brief: "A 3.3 V LED blinker"',
+              value: 3.3,
+              unit: "V",
+            },
+            {
+              key: "power.led_current_mA",
+              source: "ASSUMED: the brief names no LED current; 20 mA is a standard LED's rating",
+              max: 20,
+              unit: "mA",
+            },
+          ],
         },
       },
     ],
@@ -128,7 +152,7 @@ describe("a stage attempt whose gate failed", () => {
     );
     expect(second.kept.reapplied).toBeUndefined();
     expect(await git(repo, ["show", "HEAD:docs/SPEC.md"])).toBe(
-      "# Spec\n\nA blinker.\n\n## Budgets\n\n- 3.3 V at 20 mA\n",
+      "# Spec\n\nA blinker.\n\n## Budgets\n\n- Supply (`power.supply_V`): 3.3 V (brief).\n- LED current (`power.led_current_mA`): ASSUMED: 20 mA at most.\n",
     );
     const files = (await git(repo, ["show", "--name-only", "--format=", "HEAD"]))
       .trim()
@@ -221,7 +245,7 @@ describe("a stage attempt whose gate failed", () => {
     await writeFile(join(made.repo, "docs/SPEC.md"), "# my draft\n");
     const refused = await stage(made.repo, noBudgets).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DirtyTreeError);
-    expect((refused as Error).message).toBe(
+    expect(describeError(refused)).toBe(
       "docs/SPEC.md is untracked and owned by the spec stage; copperhead stage spec will not write over a file that is yours — commit it (the stage then builds on it) or move it out of the repository, then run copperhead stage spec again",
     );
     expect(await readFile(join(made.repo, "docs/SPEC.md"), "utf8")).toBe("# my draft\n");

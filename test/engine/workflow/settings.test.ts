@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { describeError } from "../../../engine/errors.js";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import {
   defaultSettings,
@@ -57,7 +58,7 @@ describe(".github/copperhead.yml", () => {
   ])("%j is refused, naming what to fix", (raw, where) => {
     expect(() => parseSettings(raw)).toThrow(SettingsError);
     expect(() => parseSettings(raw)).toThrow(where);
-    expect(() => parseSettings(raw)).toThrow("docs/app.md");
+    expect(describeError(caught(() => parseSettings(raw)))).toContain("docs/app.md");
   });
 });
 
@@ -73,3 +74,12 @@ describe("roles", () => {
     expect(roleAtLeast("security-reviewer", "read")).toBe(true);
   });
 });
+
+function caught(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
+}

@@ -169,14 +169,25 @@ describe("seed 000 ledger scenarios (scripted loop, fake tools)", () => {
 
   it("no schematic configured: check_legibility says so, clears, and the run continues", async () => {
     const ledger = new Ledger({ origin: "create", sheet: { present: false } });
-    const { result } = await run(
+    const { result, provider } = await run(
       [
+        ...unlock,
+        // A draft with errors leaves legibility open: there is something for the check to clear.
+        call("draft_schematic", { errors: 2 }),
         call("check_legibility", { errors: 0, absent: true }),
-        finishDone({ lastResultIncludes: "no schematic is configured" }),
+        call("run_erc", { violations: 0 }),
+        call("check_drift", { findings: 0 }),
+        finishDone(),
       ],
       ledger,
     );
+    const [, , , afterDraft, afterCheck] = provider.views;
+    expect(afterDraft?.openObligations).toContain("legibility");
+    expect(afterCheck?.lastToolResult).toContain("no schematic is configured");
+    expect(afterCheck?.openObligations).not.toContain("legibility");
+    expect(result.ledger.sheet).toEqual({ present: false });
     expect(result.exit).toBe("done");
+    expect(result.turns).toBe(7);
   });
 
   it("drafting is spec-gated: draft_schematic and edit tools are absent until the proposal validates", async () => {

@@ -107,3 +107,117 @@ describe("rejectReplacementCharacter", () => {
     );
   });
 });
+
+// The border cases of confinement: names that only look like escapes or protected folders,
+// case tricks, and the exact refusal a model reads.
+let edges: Awaited<ReturnType<typeof tempRepo>>;
+beforeAll(async () => {
+  edges = await tempRepo({ "docs/SPEC.md": "# Spec\n", "..notes.md": "dots\n", "file.txt": "x\n" });
+  await mkdir(join(edges.repo, "real-dir"));
+  await symlink(join(edges.repo, "real-dir"), join(edges.repo, "inner-link"));
+});
+afterAll(() => edges.done());
+
+const edgeRefusal = (path: string) =>
+  confinePath(edges.repo, path).then(
+    () => undefined,
+    (e: unknown) => e as ToolError,
+  );
+
+describe("confinePath border cases", () => {
+  it("a name that starts with dots, or a folder named like a protected one, is an ordinary path", async () => {
+    expect(await confinePath(edges.repo, "..notes.md")).toEqual({
+      absolute: join(edges.repo, "..notes.md"),
+      relative: "..notes.md",
+      exists: true,
+    });
+    for (const path of [
+      ".github/workflows-old/x.yml",
+      ".github/ISSUE_TEMPLATE/bug.md",
+      "docs/.gitkeep",
+      ".copperhead/runs-archive/x",
+      ".copperhead/events.jsonl.bak",
+      "my.git/config",
+    ]) {
+      const file = await confinePath(edges.repo, path);
+      expect(file.relative, path).toBe(path);
+      expect(file.exists, path).toBe(false);
+    }
+  });
+
+  it("workflow files are refused whatever their case", async () => {
+    const error = await edgeRefusal(".GitHub/Workflows/ci.yml");
+    expect(error?.kind).toBe("refused");
+    expect(error?.message).toContain(".GitHub/Workflows/ci.yml is a GitHub workflow file");
+  });
+
+  it("a whitespace-only path is not a path; the refusal says how to fix it", async () => {
+    const error = await edgeRefusal("   ");
+    expect(error).toBeInstanceOf(ToolError);
+    expect(error?.message).toBe('the path "   " is not a usable file path');
+    expect(error?.fix).toBe(
+      "use a path inside the repository, outside .git/, .github/workflows/ and .copperhead/{events.jsonl,config.json,runs,cache}",
+    );
+  });
+
+  it("a path under a file resolves as not existing, and the repo root itself is inside", async () => {
+    const under = await confinePath(edges.repo, "file.txt/child");
+    expect(under).toEqual({
+      absolute: join(edges.repo, "file.txt/child"),
+      relative: "file.txt/child",
+      exists: false,
+    });
+    expect(await confinePath(edges.repo, ".")).toEqual({
+      absolute: edges.repo,
+      relative: "",
+      exists: true,
+    });
+  });
+
+  it("a new file under a symlinked folder inside the repo resolves through the link, not as existing", async () => {
+    const file = await confinePath(edges.repo, "inner-link/new/a.md");
+    expect(file).toEqual({
+      absolute: join(edges.repo, "real-dir/new/a.md"),
+      relative: "real-dir/new/a.md",
+      exists: false,
+    });
+  });
+
+  it("each refusal names the path as given", async () => {
+    expect((await edgeRefusal("../up.txt"))?.message).toMatch(
+      /^\.\.\/up\.txt is outside the repository$/,
+    );
+    expect((await edgeRefusal(".git/HEAD"))?.message).toMatch(
+      /^\.git\/HEAD is inside \.git\/, which tools never touch$/,
+    );
+    expect((await edgeRefusal(".copperhead/config.json"))?.message).toMatch(
+      /^\.copperhead\/config\.json is copperhead's own bookkeeping \(\.copperhead internals\)$/,
+    );
+  });
+});
+
+describe("confinePath and the file system's own errors", () => {
+  it("an error other than a missing file (a symlink loop) surfaces instead of reading as 'does not exist'", async () => {
+    await symlink("loop", join(edges.repo, "loop"));
+    const error = await confinePath(edges.repo, "loop/inner.md").catch((e: unknown) => e);
+    expect((error as NodeJS.ErrnoException).code).toBe("ELOOP");
+  });
+});
+
+describe("rejectReplacementCharacter's message", () => {
+  it("names the field and the line, and says how to resend", () => {
+    const error = (() => {
+      try {
+        rejectReplacementCharacter("ok\nok\nbad \uFFFD", "new");
+      } catch (e) {
+        return e as ToolError;
+      }
+    })();
+    expect(error?.message).toBe(
+      "new contains U+FFFD (the replacement character) on line 3: a character was lost before it reached the tool",
+    );
+    expect(error?.fix).toBe(
+      'resend the text with the intended character, or spell it in ASCII ("ohm", "uF", "+/-", "deg")',
+    );
+  });
+});

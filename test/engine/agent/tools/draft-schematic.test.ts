@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolFactsSchema } from "../../../../engine/agent/ledger/facts.js";
 import { Ledger } from "../../../../engine/agent/ledger/ledger.js";
 import { draftSchematicTool } from "../../../../engine/agent/tools/draft-schematic.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { LED_EXAMPLE, tempRepo } from "./temp-repo.js";
 
 const USB_C = resolve(
@@ -95,8 +96,11 @@ describe("draft_schematic", () => {
     expect(await readFile(join(made.repo, PROJECT), "utf8")).toBe(settings);
   });
 
-  it("an IR naming an unknown pin returns numbered findings and leaves the sheet byte-identical", async () => {
-    const before = await readFile(join(made.repo, SHEET), "utf8");
+  it("an inline IR naming an unknown pin returns numbered findings and leaves every file byte-identical, the intent file included", async () => {
+    const before = await treeBytes(made.repo);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining([SHEET, "hardware/schematic.intent.json", "hardware/sym-lib-table"]),
+    );
     const intent = JSON.parse(await intentText()) as { nets: { pins: string[] }[] };
     intent.nets[0]?.pins.push("R1.9");
     const result = await draftSchematicTool.run(
@@ -108,17 +112,30 @@ describe("draft_schematic", () => {
     expect(result.detail).toContain(`R1 has no pin "9"`);
     expect(result.detail).toContain(`${SHEET} is unchanged`);
     expect(result.facts).toBeUndefined();
-    expect(await readFile(join(made.repo, SHEET), "utf8")).toBe(before);
+    expect(await treeBytes(made.repo)).toEqual(before);
+
+    // Named for a new intent_path, the failed IR is not saved there either.
+    const elsewhere = await draftSchematicTool.run(
+      {
+        intent: intent as unknown as Record<string, unknown>,
+        intent_path: "hardware/next.intent.json",
+      },
+      made.context,
+    );
+    expect(elsewhere.ok).toBe(false);
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 
-  it("an intent file that is not JSON is a finding, not a crash", async () => {
+  it("an intent file that is not JSON is a finding, not a crash, and nothing is written", async () => {
     await writeFile(join(made.repo, "hardware/broken.intent.json"), "{ nope");
+    const before = await treeBytes(made.repo);
     const result = await draftSchematicTool.run(
       { intent_path: "hardware/broken.intent.json" },
       made.context,
     );
     expect(result.ok).toBe(false);
     expect(result.detail).toMatch(/1\. \[shape\] hardware\/broken\.intent\.json is not valid JSON/);
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 });
 
@@ -130,11 +147,11 @@ describe("draft_schematic refusals", () => {
     });
     try {
       await cp(LED_EXAMPLE, join(made.repo, "hardware"), { recursive: true });
-      const before = await readFile(join(made.repo, "hardware/led.kicad_sch"), "utf8");
+      const before = await treeBytes(made.repo);
       const result = await draftSchematicTool.run({}, made.context);
       expect(result.errorKind).toBe("refused");
       expect(result.detail).toContain("edit_file");
-      expect(await readFile(join(made.repo, "hardware/led.kicad_sch"), "utf8")).toBe(before);
+      expect(await treeBytes(made.repo)).toEqual(before);
     } finally {
       await made.done();
     }
@@ -143,9 +160,11 @@ describe("draft_schematic refusals", () => {
   it("says so when no schematic is configured", async () => {
     const made = await tempRepo({ "hardware/schematic.intent.json": await intentText() });
     try {
+      const before = await treeBytes(made.repo);
       const result = await draftSchematicTool.run({}, made.context);
       expect(result.errorKind).toBe("refused");
       expect(result.detail).toContain("no schematic is configured");
+      expect(await treeBytes(made.repo)).toEqual(before);
     } finally {
       await made.done();
     }

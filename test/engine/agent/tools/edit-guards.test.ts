@@ -2,6 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { editFileTool } from "../../../../engine/agent/tools/edit-file.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { ledRepo } from "./temp-repo.js";
 
 // Real kicad-cli load probes on copies of examples/led. Each case gets its own repo so the
@@ -99,6 +100,7 @@ describe.concurrent("edit_file KiCad guards", () => {
       '(generator "copperhead")',
     );
     await writeFile(join(repo, "hardware/led.kicad_sch"), drafted);
+    const before = await treeBytes(repo);
     const result = await editFileTool.run(
       {
         path: "hardware/led.kicad_sch",
@@ -111,5 +113,6 @@ describe.concurrent("edit_file KiCad guards", () => {
     expect(result.detail).toContain("draft_schematic");
     expect(result.detail).toContain("hardware/schematic.intent.json");
     expect(await read(repo, "hardware/led.kicad_sch")).toBe(drafted);
+    expect(await treeBytes(repo)).toEqual(before);
   });
 });

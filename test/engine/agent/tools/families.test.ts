@@ -8,6 +8,7 @@ import {
   ToolFamilyError,
   toolFamilyNames,
 } from "../../../../engine/agent/tools/families.js";
+import { describeError } from "../../../../engine/errors.js";
 import { stages } from "../../../../stages/registry.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 
@@ -61,9 +62,14 @@ describe("tool families", () => {
 
   it("an unknown family is refused with the list of families", () => {
     expect(() => resolveToolFamilies(["files", "router"])).toThrow(ToolFamilyError);
-    expect(() => resolveToolFamilies(["router"])).toThrow(
-      /unknown tool family 'router' — name families from: files, library/,
-    );
+    expect(() => resolveToolFamilies(["router"])).toThrow(/unknown tool family 'router'/);
+    try {
+      resolveToolFamilies(["router"]);
+    } catch (error) {
+      expect(describeError(error)).toMatch(
+        /unknown tool family 'router' — name families from: files, library/,
+      );
+    }
   });
 
   it("a family naming a tool that is not registered is an error, not a silently smaller catalog", () => {
@@ -93,7 +99,8 @@ describe("every stage's tools", () => {
       const named = [...prompt.matchAll(/`([a-z]+(?:_[a-z]+)+|finish)`/g)].map(
         (m) => m[1] as string,
       );
-      expect(named.length).toBeGreaterThan(2);
+      // A deterministic stage (a `run`, no model) has a prompt for people, not a model.
+      if (!stage.run) expect(named.length).toBeGreaterThan(2);
       for (const name of named)
         expect(tools.has(name), `${stage.name} prompt names ${name}`).toBe(true);
     });

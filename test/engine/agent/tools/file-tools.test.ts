@@ -5,6 +5,7 @@ import { editFileTool } from "../../../../engine/agent/tools/edit-file.js";
 import { readFileTool } from "../../../../engine/agent/tools/read-file.js";
 import { searchTool } from "../../../../engine/agent/tools/search.js";
 import { writeFileTool } from "../../../../engine/agent/tools/write-file.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { tempRepo } from "./temp-repo.js";
 
 let made: Awaited<ReturnType<typeof tempRepo>>;
@@ -40,6 +41,7 @@ describe("read_file", () => {
   });
 
   it("refuses missing files, ranges past the end, binaries and .git", async () => {
+    const before = await treeBytes(made.repo);
     expect((await readFileTool.run({ path: "docs/NOPE.md" }, made.context)).errorKind).toBe(
       "not-found",
     );
@@ -54,6 +56,8 @@ describe("read_file", () => {
       (await readFileTool.run({ path: "docs/BOM.md", start_line: 3, end_line: 1 }, made.context))
         .errorKind,
     ).toBe("invalid-arguments");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 });
 
@@ -107,6 +111,7 @@ describe("edit_file", () => {
   });
 
   it("refuses an ambiguous anchor naming the count and the lines, changing nothing", async () => {
+    const before = await treeBytes(made.repo);
     const result = await editFileTool.run(
       { path: "docs/BOM.md", old: "330", new: "470" },
       made.context,
@@ -116,9 +121,12 @@ describe("edit_file", () => {
     expect(await readFile(join(made.repo, "docs/BOM.md"), "utf8")).toContain(
       "| R1 | 330 |\n| R2 | 330 |",
     );
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 
   it("refuses a missing anchor, pointing at the line its first line occurs on", async () => {
+    const before = await treeBytes(made.repo);
     const result = await editFileTool.run(
       { path: "docs/BOM.md", old: "| R2 | 330 |\n| R3 | 1k |", new: "x" },
       made.context,
@@ -126,9 +134,12 @@ describe("edit_file", () => {
     expect(result.errorKind).toBe("not-found");
     expect(result.detail).toContain("occurs 0 times");
     expect(result.detail).toContain("line(s) 4");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 
   it("refuses U+FFFD in the new text, files that do not exist, and workflow files", async () => {
+    const before = await treeBytes(made.repo);
     expect(
       (
         await editFileTool.run(
@@ -148,6 +159,8 @@ describe("edit_file", () => {
         )
       ).errorKind,
     ).toBe("refused");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 });
 
@@ -164,6 +177,7 @@ describe("write_file", () => {
 
   it("refuses existing files, KiCad files, workflow files, .git and internals", async () => {
     await writeFile(join(made.repo, "keep.txt"), "mine");
+    const before = await treeBytes(made.repo);
     const existing = await writeFileTool.run({ path: "keep.txt", content: "theirs" }, made.context);
     expect(existing.errorKind).toBe("conflict");
     expect(await readFile(join(made.repo, "keep.txt"), "utf8")).toBe("mine");
@@ -189,9 +203,15 @@ describe("write_file", () => {
     expect(
       (await writeFileTool.run({ path: "a.md", content: "\uFFFD" }, made.context)).errorKind,
     ).toBe("invalid-arguments");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
+    expect(await stat(join(made.repo, ".git/hooks/pre-commit")).catch(() => "absent")).toBe(
+      "absent",
+    );
   });
 
   it("refuses content carrying an environment secret or a token shape", async () => {
+    const before = await treeBytes(made.repo);
     const context = {
       ...made.context,
       env: { ...process.env, VENDOR_API_KEY: "s3cr3t-value-123456" },
@@ -208,6 +228,8 @@ describe("write_file", () => {
     );
     expect(token.errorKind).toBe("refused");
     expect(await stat(join(made.repo, "notes.md")).catch(() => "absent")).toBe("absent");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 
   it("answers malformed arguments with invalid-arguments instead of throwing", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { proposeChangeTool } from "../../../../engine/agent/tools/propose-change.js";
 import { validateChangeTool } from "../../../../engine/agent/tools/validate-change.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { tempRepo } from "./temp-repo.js";
 
 let made: Awaited<ReturnType<typeof tempRepo>>;
@@ -73,6 +74,7 @@ describe("propose_change / validate_change (real OpenSpec CLI)", () => {
   });
 
   it("refuses a change that does not exist, and arguments that could never validate", async () => {
+    const before = await treeBytes(made.repo);
     expect((await validateChangeTool.run({ id: "nope" }, made.context)).errorKind).toBe(
       "not-found",
     );
@@ -93,5 +95,7 @@ describe("propose_change / validate_change (real OpenSpec CLI)", () => {
     expect(
       (await proposeChangeTool.run({ ...good, id: "../escape" }, made.context)).errorKind,
     ).toBe("invalid-arguments");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 });

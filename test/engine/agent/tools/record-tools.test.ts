@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { constraintsFileSchema } from "../../../../engine/agent/tools/constraints-file.js";
 import { recordConstraintTool } from "../../../../engine/agent/tools/record-constraint.js";
 import { recordDecisionTool } from "../../../../engine/agent/tools/record-decision.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { tempRepo } from "./temp-repo.js";
 
 let made: Awaited<ReturnType<typeof tempRepo>>;
@@ -94,6 +95,7 @@ describe("record_constraint", () => {
   });
 
   it("refuses a constraint without bounds, a bad key and a duplicate key in one batch", async () => {
+    const before = await treeBytes(made.repo);
     expect(
       (await recordConstraintTool.run({ key: "power.x", source: "s" }, made.context)).errorKind,
     ).toBe("invalid-arguments");
@@ -111,5 +113,7 @@ describe("record_constraint", () => {
       made.context,
     );
     expect(twice.detail).toContain("given twice");
+    // Refused: every file it could have touched is byte-identical, and none was made.
+    expect(await treeBytes(made.repo)).toEqual(before);
   });
 });

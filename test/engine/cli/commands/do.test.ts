@@ -1,4 +1,5 @@
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../../../engine/cli/run-cli.js";
@@ -49,6 +50,14 @@ const doArgs = (...extra: string[]) => [
   ...extra,
 ];
 
+/** A script file outside any repo (a run must start from a clean tree). */
+async function scriptFile(turns: unknown[]) {
+  const dir = await mkdtemp(join(tmpdir(), "copperhead-script-"));
+  const file = join(dir, "script.json");
+  await writeFile(file, JSON.stringify(turns));
+  return { file, done: () => rm(dir, { recursive: true, force: true }) };
+}
+
 describe("copperhead do", () => {
   it("commits a verified run and closes with done · verified · committed", async () => {
     const made = await gitRepo({ "README.md": "# board\n" });
@@ -89,12 +98,20 @@ describe("copperhead do", () => {
 
   it("a failed run restores the tree, keeps the stash and .copperhead/runs/, and an untracked user file survives", async () => {
     const made = await gitRepo({ "README.md": "# board\n" });
+    const short = await scriptFile((await loadExampleScript("write-note.json")).slice(0, 3));
     try {
       await mkdir(join(made.repo, "notes"));
       await writeFile(join(made.repo, "notes/mine.txt"), "my own work\n");
       const before = (await git(made.repo, ["rev-parse", "HEAD"])).trim();
-      // Three turns: propose, validate, write — the budget ends the run before any check.
-      const { code, err } = await cli(doArgs("--max-turns", "3"), made.repo);
+      // Three turns: propose, validate, write — the budget ends the run before any check. The
+      // script is cut to those three so it ends where the run does (spare turns fail a run).
+      const { code, err } = await cli(
+        [
+          ...["do", "add a bring-up note", "--provider", "scripted", "--script", short.file],
+          ...["--max-turns", "3"],
+        ],
+        made.repo,
+      );
       expect(code).toBe(1);
       expect(err).toContain("not committed: the run ended budget");
       expect(err).toMatch(/stash copperhead\/do\/\d{8}T\d{6}Z/);
@@ -109,6 +126,33 @@ describe("copperhead do", () => {
       expect(await readFile(join(made.repo, "docs/BRINGUP.md"), "utf8")).toContain("bench supply");
     } finally {
       await made.done();
+      await short.done();
+    }
+  }, 120_000);
+
+  it("a demo script with turns the run never reached fails the command, commits nothing and says which turn it stopped at", async () => {
+    const made = await gitRepo({ "README.md": "# board\n" });
+    // write-note's five turns end in an accepted finish; a sixth can never be reached.
+    const turns = await loadExampleScript("write-note.json");
+    const long = await scriptFile([
+      ...turns,
+      { tools: [{ name: "read_file", input: { path: "README.md" } }] },
+    ]);
+    try {
+      const before = (await git(made.repo, ["rev-parse", "HEAD"])).trim();
+      const { code, out, err } = await cli(
+        ["do", "add a bring-up note", "--provider", "scripted", "--script", long.file],
+        made.repo,
+      );
+      expect(code, err).toBe(2);
+      expect(out).toBe("");
+      expect(err).toContain(
+        "the run phase failed: the run ended after scripted turn 5 but the script has 6 turns (1 never ran",
+      );
+      expect((await git(made.repo, ["rev-parse", "HEAD"])).trim()).toBe(before);
+    } finally {
+      await made.done();
+      await long.done();
     }
   }, 120_000);
 

@@ -18,6 +18,7 @@ import { LED_EXAMPLE, REPO_ROOT } from "../../../helpers/fixture-project.js";
 import { builtCli } from "../../../helpers/packed-cli.js";
 import { runBin } from "../../../helpers/run-bin.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { smallCatalog } from "../../kicad/draft/library-fixture.js";
 
 let repo: TempDir;
@@ -59,11 +60,14 @@ describe("copperhead draft", () => {
     intent.parts[0].libId = "Connector:USB_C_Receptacle_PowerOnly_6";
     intent.nets[3].pins[0] = "J9.1";
     await writeFile(repo.path("broken.intent.json"), JSON.stringify(intent));
+    const before = await treeBytes(repo.dir);
     const io = captureIo(repo.dir, env);
     const code = await runCli(
       ["draft", "--intent", "broken.intent.json", "--out", "broken.kicad_sch"],
       io,
     );
+    // Nothing at all: no sheet, library, sym-lib-table or project file, and no file changed.
+    expect(await treeBytes(repo.dir)).toEqual(before);
     expect(code).toBe(1);
     expect(io.out()).toMatch(
       /^intent validation: \d+ finding\(s\) to reconcile:\n {2}1\. \[unknown-symbol\]/,

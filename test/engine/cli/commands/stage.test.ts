@@ -129,6 +129,9 @@ describe("copperhead stage, through the built CLI", () => {
     expect(result.evidence.map((e) => [e.check, e.ok])).toEqual([
       ["spec-present", true],
       ["budgets-section", true],
+      ["constraints-file", true],
+      ["budgets-recorded", true],
+      ["assumptions-flagged", true],
     ]);
     const spec = await readFile(join(repo, "docs/SPEC.md"));
     expect(result.artifacts).toEqual([
@@ -355,6 +358,10 @@ describe("copperhead stage, through the built CLI", () => {
           ]),
         ),
       ),
+      ".copperhead/constraints.json": await readFile(
+        join(EXAMPLE, "upstream/.copperhead/constraints.json"),
+        "utf8",
+      ),
     });
     cleanups.push(made.done);
     const { repo } = made;
@@ -369,7 +376,7 @@ describe("copperhead stage, through the built CLI", () => {
     });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      "schematic attempt 1 passed: schematic-files, pinout-present, erc-clean, legibility-clean, drift-clean",
+      "schematic attempt 1 passed: schematic-files, pinout-present, symbols-placed, erc-clean, legibility-clean, drift-clean, intent-redraft",
     );
     const result = await outcome(repo, "schematic", 1);
     expect(result.verdict).toBe("pass");
@@ -393,6 +400,8 @@ describe("copperhead stage, through the built CLI", () => {
       ]),
     );
     expect(JSON.parse(await readFile(join(repo, ".copperhead/config.json"), "utf8"))).toEqual({
+      // prepare made the sheet in a repo whose config named no origin: copperhead made it.
+      origin: "create",
       paths: { schematic: "hardware/usb-c-5v-power-breakout.kicad_sch" },
     });
     expect(await git(repo, ["status", "--porcelain"])).toBe("");

@@ -1,9 +1,12 @@
+import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syntheticIntent } from "../../../../bench/draft.js";
+import { draftProject } from "../../../../engine/kicad/draft/draft-project.js";
 import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
 import { renderIntentFindings } from "../../../../engine/kicad/draft/intent-finding.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
-import type { TempDir } from "../../../helpers/temp-dir.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { smallCatalog } from "./library-fixture.js";
 
 let catalog: SymbolCatalog;
@@ -16,10 +19,19 @@ afterAll(() => dir.remove());
 
 describe("a design larger than A0", () => {
   it("is a numbered does-not-fit finding with the sizes and the fix, and no files", async () => {
-    const result = await draftSchematic({
-      intent: syntheticIntent(1200),
-      sheetPath: dir.path("huge.kicad_sch"),
+    // Drafted and written the way the CLI does (draftProject), into a folder of its own.
+    const into = await makeTempDir();
+    const source = await makeTempDir();
+    await writeFile(source.path("huge.intent.json"), JSON.stringify(syntheticIntent(1200)));
+    const result = await draftProject({
+      intentPath: source.path("huge.intent.json"),
+      sheetPath: into.path("huge.kicad_sch"),
+      docsDir: source.path("docs"),
       catalog,
+    }).finally(async () => {
+      expect(await treeBytes(into.dir)).toEqual({});
+      await into.remove();
+      await source.remove();
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;

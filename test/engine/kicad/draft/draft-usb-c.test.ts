@@ -1,7 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
+import { draftProject } from "../../../../engine/kicad/draft/draft-project.js";
 import {
   type DraftResult,
   draftSchematic,
@@ -20,6 +21,7 @@ import { orderSheetItems } from "../../../../engine/kicad/sexp/sheet-order.js";
 import { writeSexp } from "../../../../engine/kicad/sexp/write.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
 import { smallCatalog } from "./library-fixture.js";
 
 let catalog: SymbolCatalog;
@@ -177,14 +179,28 @@ describe("drafting the USB-C breakout", () => {
     );
   });
 
-  it("a failed draft writes nothing: the previous sheet stays byte-identical", async () => {
+  it("a failed draft writes nothing: the previous sheet and its library files stay byte-identical", async () => {
+    // Through the path that writes (draftProject: draft, then write), with the broken intent kept
+    // outside the sheet's folder so the folder's bytes before and after can be compared whole.
     const path = out.path("usb-c-breakout.kicad_sch");
-    const before = await readFile(path);
+    const before = await treeBytes(out.dir);
+    expect(Object.keys(before)).toContain("usb-c-breakout.kicad_sch");
     const broken = structuredClone(intent);
     broken.nets.push({ name: "CC1", pins: ["R9.1", "R1.1"] });
-    const failed = await draftSchematic({ intent: broken, sheetPath: path, catalog });
-    expect(failed.ok).toBe(false);
-    expect(await readFile(path)).toEqual(before);
+    const elsewhere = await makeTempDir();
+    try {
+      await writeFile(elsewhere.path("broken.intent.json"), JSON.stringify(broken));
+      const failed = await draftProject({
+        intentPath: elsewhere.path("broken.intent.json"),
+        sheetPath: path,
+        docsDir: elsewhere.path("docs"),
+        catalog,
+      });
+      expect(failed.ok).toBe(false);
+      expect(await treeBytes(out.dir)).toEqual(before);
+    } finally {
+      await elsewhere.remove();
+    }
   });
 
   it("draws the short local nets as real wires, each with one naming label", async () => {

@@ -1,11 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
 import type { Intent } from "../../../../engine/kicad/draft/intent.js";
 import { validateIntent } from "../../../../engine/kicad/draft/validate-intent.js";
+import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
+import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
-import type { TempDir } from "../../../helpers/temp-dir.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { smallCatalog } from "./library-fixture.js";
 
 let catalog: SymbolCatalog;
@@ -62,14 +65,28 @@ describe("pins left out of every net", () => {
   });
 
   it("another unmentioned pin is still marked no-connect and listed in the report", async () => {
+    // Its own folder: the written draft vendors a library beside the sheet.
+    const sheetDir = await makeTempDir();
+    onTestFinished(() => sheetDir.remove());
     const result = await draftSchematic({
       intent: without("MISO", "J2.1"),
-      sheetPath: dir.path("open-pin.kicad_sch"),
+      sheetPath: sheetDir.path("open-pin.kicad_sch"),
       catalog,
     });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.report.openPins).toContain("J2.1");
     expect(result.report.openPins.every((p) => !p.startsWith("U2."))).toBe(true);
+    // The marker itself: a no_connect on the drawn sheet exactly at J2 pin 1's connection point.
+    await writeDraft({ files: result.files });
+    const hierarchy = await loadSchematicHierarchy(result.files.sheet.path);
+    const node = netlist(hierarchy)
+      .nets.flatMap((n) => n.nodes)
+      .find((n) => n.ref === "J2" && n.pin === "1");
+    expect(node, "J2.1 is drawn").toBeDefined();
+    const sheet = hierarchy.files.get(result.files.sheet.path);
+    const markers = sheet?.noConnects.map((nc) => `${nc.at.x},${nc.at.y}`) ?? [];
+    expect(markers).toHaveLength(result.report.noConnects);
+    expect(markers).toContain(`${node?.at.x},${node?.at.y}`);
   });
 });

@@ -1,0 +1,101 @@
+// The curated modules `npm run mutate` judges: the ones that carry the product's guarantees
+// (issue 13). Each group is one StrykerJS run: its files are mutated together and judged by its
+// tests only — the suite's kicad-cli- and CLI-heavy files would make one module's initial run
+// longer than its whole mutation run, and they check these modules only through the unit tests'
+// behaviour anyway. Modules later issues add join here, with the tests that guard them.
+
+/** @typedef {{ name: string, files: string[], tests: string[] }} MutationGroup */
+
+/** @type {MutationGroup[]} */
+export const MUTATION_GROUPS = [
+  {
+    name: "ledger and finish",
+    files: [
+      "engine/agent/ledger/ledger.ts",
+      "engine/agent/ledger/finish-tool.ts",
+      "engine/agent/ledger/legibility-scope.ts",
+      "engine/agent/ledger/describe-unmet.ts",
+    ],
+    tests: ["test/engine/agent/ledger/**/*.test.ts", "test/engine/agent/loop/**/*.test.ts"],
+  },
+  {
+    name: "spec gating",
+    files: ["engine/agent/catalog.ts"],
+    tests: [
+      "test/engine/agent/catalog.test.ts",
+      "test/engine/agent/ledger/**/*.test.ts",
+      "test/engine/agent/loop/**/*.test.ts",
+    ],
+  },
+  {
+    name: "snapshot and stash",
+    files: ["engine/repo/snapshot.ts"],
+    tests: ["test/engine/repo/snapshot.test.ts"],
+  },
+  {
+    name: "path confinement",
+    files: ["engine/agent/tools/confine.ts"],
+    tests: [
+      "test/engine/agent/tools/confine*.test.ts",
+      "test/engine/agent/tools/file-tools.test.ts",
+    ],
+  },
+  {
+    name: "KiCad load guard",
+    files: ["engine/agent/tools/kicad-load-guard.ts"],
+    tests: [
+      "test/engine/agent/tools/edit-guards.test.ts",
+      "test/engine/agent/tools/kicad-load-guard.test.ts",
+    ],
+  },
+  {
+    name: "redactor",
+    files: ["engine/agent/redact.ts"],
+    tests: ["test/engine/agent/redact.test.ts", "test/engine/agent/loop/run-agent.test.ts"],
+  },
+  {
+    name: "draft write path",
+    files: [
+      "engine/kicad/draft/draft-schematic.ts",
+      "engine/kicad/draft/write-draft.ts",
+      "engine/agent/tools/draft-schematic.ts",
+    ],
+    tests: [
+      "test/engine/agent/tools/draft-schematic.test.ts",
+      "test/engine/cli/commands/draft.test.ts",
+      "test/engine/kicad/draft/draft-usb-c.test.ts",
+      "test/engine/kicad/draft/does-not-fit.test.ts",
+      "test/engine/kicad/draft/unconnected-pins.test.ts",
+      "test/engine/kicad/draft/write-draft.test.ts",
+    ],
+  },
+  {
+    name: "fingerprints and stage state",
+    files: [
+      "engine/flow/state.ts",
+      "engine/flow/current-fingerprints.ts",
+      "engine/flow/fingerprint.ts",
+    ],
+    // Not every flow test: the scheduler's and adoption's cover these only through state, and
+    // with them a run of this group took 45 minutes on two shared cores.
+    tests: [
+      "test/engine/flow/state*.test.ts",
+      "test/engine/flow/fingerprint*.test.ts",
+      "test/engine/flow/current-fingerprints.test.ts",
+      "test/engine/flow/reap.test.ts",
+    ],
+  },
+  {
+    // The stage attempt path (issue 16): one attempt's phases, its failure policy and what it
+    // keeps, the stage commit and the recovery of a killed run.
+    name: "stage attempt",
+    files: [
+      "engine/pipeline/attempt.ts",
+      "engine/pipeline/policy.ts",
+      "engine/pipeline/kept-work.ts",
+      "engine/pipeline/stage-commit.ts",
+      "engine/pipeline/recover.ts",
+    ],
+    tests: ["test/engine/pipeline/**/*.test.ts"],
+  },
+];
