@@ -17,9 +17,10 @@ function onInterior(p: Point, w: DrawnWire): boolean {
 }
 
 /**
- * Drops each label that no other label of the sheet shares and that ends a stub whose other
- * end is wired on (a T or a run continuing): its net is already drawn as wire, so the label
- * only names a dead end (the checker's label-leads-nowhere). The stub goes with it. A stub
+ * Drops each label that ends a stub whose other end is wired on (a T or a run continuing) when
+ * no other label of the sheet shares its name — its net is already drawn as wire, so it only
+ * names a dead end (the checker's label-leads-nowhere) — or when another label of its name sits
+ * on the same drawn wire (duplicate-label). The stub goes with it. A stub
  * whose other end reaches nothing else is kept, label and all, since it is the pin's only
  * connection; the drawn-net check after this proves no connection was lost.
  */
@@ -29,9 +30,26 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
   const ends = new Map<string, number>();
   for (const w of drawing.wires)
     for (const p of [w.a, w.b]) ends.set(key(p), (ends.get(key(p)) ?? 0) + 1);
+  const group = wireGroups(drawing.wires);
+  const groupAt = (p: Point) => {
+    const i = drawing.wires.findIndex(
+      (w) => key(w.a) === key(p) || key(w.b) === key(p) || onInterior(p, w),
+    );
+    return i < 0 ? -1 : group[i]!;
+  };
+  // Labels by name and drawn wire: a second label of one name on one wire repeats the first.
+  const seenOn = new Map<string, number>();
+  for (const l of drawing.labels) {
+    const k = `${l.text}\u0000${groupAt(l.at)}`;
+    seenOn.set(k, (seenOn.get(k) ?? 0) + 1);
+  }
   const droppedWires = new Set<DrawnWire>();
   const labels = drawing.labels.filter((l) => {
-    if ((count.get(l.text) ?? 0) !== 1 || ends.get(key(l.at)) !== 1) return true;
+    if (ends.get(key(l.at)) !== 1) return true;
+    const k = `${l.text}\u0000${groupAt(l.at)}`;
+    const lone = (count.get(l.text) ?? 0) === 1;
+    const repeated = groupAt(l.at) >= 0 && (seenOn.get(k) ?? 0) > 1;
+    if (!lone && !repeated) return true;
     const stub = drawing.wires.find((w) => key(w.a) === key(l.at) || key(w.b) === key(l.at));
     if (!stub || droppedWires.has(stub)) return true;
     const other = key(stub.a) === key(l.at) ? stub.b : stub.a;
@@ -40,8 +58,35 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
       drawing.wires.some((w) => w !== stub && onInterior(other, w));
     if (!wiredOn) return true;
     droppedWires.add(stub);
+    if (repeated) seenOn.set(k, (seenOn.get(k) ?? 0) - 1);
     return false;
   });
   if (droppedWires.size === 0) return drawing;
   return { ...drawing, labels, wires: drawing.wires.filter((w) => !droppedWires.has(w)) };
+}
+
+/** Drawn wire groups: wires joined at shared ends or where an end lands on another's middle. */
+function wireGroups(wires: readonly DrawnWire[]): number[] {
+  const parent = wires.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const byEnd = new Map<string, number>();
+  wires.forEach((w, i) => {
+    for (const p of [w.a, w.b]) {
+      const first = byEnd.get(key(p));
+      if (first === undefined) byEnd.set(key(p), i);
+      else parent[find(i)] = find(first);
+    }
+  });
+  wires.forEach((w, i) => {
+    wires.forEach((o, j) => {
+      if (i !== j && (onInterior(w.a, o) || onInterior(w.b, o))) parent[find(i)] = find(j);
+    });
+  });
+  return wires.map((_, i) => find(i));
 }
