@@ -52,12 +52,31 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
     if (!lone && !repeated) return true;
     const stub = drawing.wires.find((w) => key(w.a) === key(l.at) || key(w.b) === key(l.at));
     if (!stub || droppedWires.has(stub)) return true;
-    const other = key(stub.a) === key(l.at) ? stub.b : stub.a;
-    const wiredOn =
-      (ends.get(key(other)) ?? 0) > 1 ||
-      drawing.wires.some((w) => w !== stub && onInterior(other, w));
-    if (!wiredOn) return true;
-    droppedWires.add(stub);
+    // The dead end may run on through straight joins (a run continued past its T): walk back
+    // to the first point that is wired on, and drop the whole chain. A straight pass-through
+    // is never a pin (a second wire there would run into the body).
+    const chain: DrawnWire[] = [stub];
+    let at = l.at;
+    let seg = stub;
+    for (;;) {
+      const other = key(seg.a) === key(at) ? seg.b : seg.a;
+      const onOther = drawing.wires.filter(
+        (w) =>
+          !chain.includes(w) &&
+          !droppedWires.has(w) &&
+          (key(w.a) === key(other) || key(w.b) === key(other)),
+      );
+      const tee = drawing.wires.some((w) => !chain.includes(w) && onInterior(other, w));
+      const dot = drawing.junctions.some((j) => key(j) === key(other));
+      if (tee || dot || onOther.length > 1) break;
+      const next = onOther[0];
+      // Nothing further (the pin's own connection), or a corner (perhaps a pin): keep it all.
+      if (!next || !collinear(seg, next)) return true;
+      chain.push(next);
+      at = other;
+      seg = next;
+    }
+    for (const w of chain) droppedWires.add(w);
     if (repeated) seenOn.set(k, (seenOn.get(k) ?? 0) - 1);
     return false;
   });
@@ -89,4 +108,11 @@ function wireGroups(wires: readonly DrawnWire[]): number[] {
     });
   });
   return wires.map((_, i) => find(i));
+}
+
+function collinear(a: DrawnWire, b: DrawnWire): boolean {
+  const eps = 0.005;
+  const vertical = (w: DrawnWire) => Math.abs(w.a.x - w.b.x) < eps;
+  const horizontal = (w: DrawnWire) => Math.abs(w.a.y - w.b.y) < eps;
+  return (vertical(a) && vertical(b)) || (horizontal(a) && horizontal(b));
 }
