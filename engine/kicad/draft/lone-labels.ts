@@ -49,7 +49,8 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
     const k = `${l.text}\u0000${groupAt(l.at)}`;
     const lone = (count.get(l.text) ?? 0) === 1;
     const repeated = groupAt(l.at) >= 0 && (seenOn.get(k) ?? 0) > 1;
-    if (!lone && !repeated) return true;
+    // A lone label still names its net (the intent's name): only a repeat can go.
+    if (!repeated || lone) return true;
     const stub = drawing.wires.find((w) => key(w.a) === key(l.at) || key(w.b) === key(l.at));
     if (!stub || droppedWires.has(stub)) return true;
     // The dead end may run on through straight joins (a run continued past its T): walk back
