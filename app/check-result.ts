@@ -1,19 +1,9 @@
 import { unzipSync } from "fflate";
-import { z } from "zod";
-import { checkReportSchema } from "../engine/check/check-report.js";
+import { type CheckResult, checkResultSchema } from "../engine/workflow/check-result.js";
 import { describeIssues } from "./describe-issues.js";
 import { CHECK_RESULT_FILE } from "./names.js";
 
-/** The `copperhead-check` artifact's file (github-contract.md): untrusted until checked. */
-export const checkResultSchema = z.strictObject({
-  schema: z.literal(1),
-  repository: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
-  sha: z.string().regex(/^[0-9a-f]{40}$/),
-  pr: z.int().positive().nullable(),
-  report: checkReportSchema,
-});
-
-export type CheckResult = z.infer<typeof checkResultSchema>;
+export type { CheckResult };
 
 /** An artifact is far larger than a check result needs to be. */
 export const MAX_ARTIFACT_BYTES = 5 * 1024 * 1024;

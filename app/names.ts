@@ -1,14 +1,14 @@
 import { type StageName, stageNameSchema } from "../engine/flow/stage-names.js";
 
-/** The workflow files the App dispatches and listens to (github-contract.md). */
-export const DESIGN_WORKFLOW = "copperhead.yml";
-export const CHECK_WORKFLOW = "copperhead-check.yml";
-export const PR_WORKFLOW = "copperhead-pr.yml";
+/** The workflow files the App dispatches and listens to, and their artifacts (github-contract.md). */
+export {
+  CHECK_ARTIFACT,
+  CHECK_RESULT_FILE,
+  CHECK_WORKFLOW_FILE as CHECK_WORKFLOW,
+  DESIGN_WORKFLOW_FILE as DESIGN_WORKFLOW,
+  PR_WORKFLOW_FILE as PR_WORKFLOW,
+} from "../engine/workflow/workflow-names.js";
 export const workflowPath = (file: string) => `.github/workflows/${file}`;
-
-/** The artifact the check workflows upload, holding check-result.json. */
-export const CHECK_ARTIFACT = "copperhead-check";
-export const CHECK_RESULT_FILE = "check-result.json";
 
 export const RUNS_DIR = ".copperhead/runs";
 export const BRANCH_PREFIX = "copperhead/";

@@ -31,3 +31,25 @@ export async function medianMs(runs: number, fn: () => unknown): Promise<number>
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
 }
+
+/**
+ * A row of a size sweep: the first size alone, each later one as a ratio of its time against the
+ * size before it (`what` is the verb and object: "place a synthetic", "route a synthetic").
+ */
+export function growthRow(
+  what: string,
+  count: number,
+  ms: number,
+  previous: number | undefined,
+  measured: string,
+  limit: number,
+): BenchRow {
+  return previous === undefined
+    ? { label: `${what} ${count}-part board`, measured }
+    : {
+        label: `${what} ${count}-part board vs the ${count / 2}-part one (growth per doubling)`,
+        measured,
+        ratio: ms / previous,
+        target: { op: "<=", value: limit },
+      };
+}

@@ -4,23 +4,15 @@ import type {
   RouteTerminal,
 } from "../engine/kicad/draft/route/route-nets.js";
 import { routeNets } from "../engine/kicad/draft/route/route-nets.js";
+import { seeded } from "../engine/kicad/layout/place/seeded-random.js";
 import type { Bench, BenchRow } from "./bench.js";
 import { medianMs } from "./bench.js";
 
 const G = 1.27;
 const mm = (cells: number) => Math.round(cells * G * 1e4) / 1e4;
 
-/** Deterministic pseudo-random numbers (mulberry32); the router's random tests use it too. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The one seeded generator (mulberry32), shared with the placer; the router's random tests use it.
+export { seeded } from "../engine/kicad/layout/place/seeded-random.js";
 
 /**
  * A drafted group as the placement hands it to the router: `parts` parts in rows, each a body

@@ -7,10 +7,16 @@ set -euo pipefail
 
 want_major=9
 
+# The layout engine fills zones through KiCad's pcbnew Python module (the kicad package), run by
+# the system interpreter: a kicad-cli alone is not enough.
+has_pcbnew() {
+  /usr/bin/python3 -c "import pcbnew" >/dev/null 2>&1
+}
+
 if command -v kicad-cli >/dev/null 2>&1; then
   have=$(kicad-cli version 2>/dev/null | head -n 1 || true)
-  if [[ "$have" == ${want_major}.* ]]; then
-    echo "install-kicad: kicad-cli $have already installed"
+  if [[ "$have" == ${want_major}.* ]] && has_pcbnew; then
+    echo "install-kicad: kicad-cli $have and the pcbnew Python module already installed"
     exit 0
   fi
 fi
@@ -67,4 +73,8 @@ if [[ "$have" != ${want_major}.* ]]; then
   echo "install-kicad: expected kicad-cli ${want_major}.x, got '$have'" >&2
   exit 1
 fi
-echo "install-kicad: kicad-cli $have"
+if ! has_pcbnew; then
+  echo "install-kicad: /usr/bin/python3 cannot import pcbnew after installing kicad" >&2
+  exit 1
+fi
+echo "install-kicad: kicad-cli $have, pcbnew Python module ok"

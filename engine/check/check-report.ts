@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { driftFindingSchema } from "../kicad/drift/drift-finding.js";
 import { legibilityReportSchema } from "../kicad/legibility/report.js";
+import { pathFindingSchema } from "../kicad/paths/path-finding.js";
 import { scoreReportSchema } from "../kicad/score/report.js";
 import { violationSchema } from "../kicad/violation.js";
 
@@ -87,6 +88,12 @@ export const checkReportSchema = z.object({
     docs: z.string(),
     origin: z.enum(["create", "init"]).nullable(),
   }),
+  /**
+   * Paths the design (or the docs) name that copperhead refused: outside the repository, a
+   * symlink out, a FIFO, an environment variable, into .git/. Any of them fails the check and
+   * every other section is skipped: nothing past the pre-flight was read (docs/security.md).
+   */
+  paths: z.array(pathFindingSchema).default([]),
   erc: ercSectionSchema,
   drc: drcSectionSchema,
   legibility: legibilitySectionSchema,

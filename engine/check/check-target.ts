@@ -3,12 +3,17 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import { UsageError } from "../errors.js";
 import { fileErrorOf, withPath } from "../file-error.js";
 import { legacyExtensionError } from "../kicad/kicad-file.js";
-import { type CopperheadConfig, readConfig } from "../repo/config.js";
+import { describePathFinding } from "../kicad/paths/path-finding.js";
+import { resolveReference } from "../kicad/paths/resolve-reference.js";
+import { type TrustScope, trustScopeFor } from "../kicad/paths/trust-scope.js";
+import { CONFIG_PATH, ConfigError, type CopperheadConfig, readConfig } from "../repo/config.js";
 
 /** What `copperhead check` looks at, resolved to absolute paths. */
 export interface CheckTarget {
   /** The folder the check is about (the repo, or the project folder). */
   dir: string;
+  /** Where every file the design names must stay (the repository holding `dir`). */
+  scope: TrustScope;
   config: CopperheadConfig;
   schematic: string | undefined;
   board: string | undefined;
@@ -79,6 +84,7 @@ export async function resolveCheckTarget(
     const config = await readConfig(dir);
     return {
       dir,
+      scope: trustScopeFor(dir),
       config,
       schematic: given,
       board: await boardBeside(given),
@@ -87,7 +93,12 @@ export async function resolveCheckTarget(
   }
 
   const dir = given;
+  const scope = trustScopeFor(dir);
   const config = await readConfig(dir);
+  for (const key of ["schematic", "board", "docs"] as const) {
+    const written = config.paths[key];
+    if (written) await requireInside(scope, dir, key, written);
+  }
   let schematic = config.paths.schematic ? join(dir, config.paths.schematic) : undefined;
   if (schematic && !(await isFile(schematic))) {
     throw new UsageError(
@@ -113,5 +124,31 @@ export async function resolveCheckTarget(
     );
   }
   if (!board && schematic) board = await boardBeside(schematic);
-  return { dir, config, schematic, board, docs: join(dir, config.paths.docs) };
+  return { dir, scope, config, schematic, board, docs: join(dir, config.paths.docs) };
+}
+
+/**
+ * A config path must really stay in the repository: the schema already refuses `/…` and `..`,
+ * this refuses a symlink out, a FIFO or device, and a path into .git/ — before anything opens it.
+ */
+async function requireInside(
+  scope: TrustScope,
+  dir: string,
+  key: "schematic" | "board" | "docs",
+  written: string,
+): Promise<void> {
+  const resolution = await resolveReference(scope, {
+    written,
+    holder: join(dir, CONFIG_PATH),
+    field: `paths.${key}`,
+    rules: "repo",
+    base: dir,
+    expect: key === "docs" ? "folder" : "file",
+  });
+  if (!resolution.ok) {
+    throw new ConfigError(
+      describePathFinding(resolution.finding),
+      `correct paths.${key} in ${CONFIG_PATH} (see docs/security.md)`,
+    );
+  }
 }

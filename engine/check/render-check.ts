@@ -1,6 +1,7 @@
 import { pushAll } from "../array-ops.js";
 import { formatViolations } from "../kicad/cli/format-violations.js";
 import { renderDrift } from "../kicad/drift/render-drift.js";
+import { renderPathFindings } from "../kicad/paths/path-finding.js";
 import type { CheckReport } from "./check-report.js";
 
 type Counts = { errors: number; warnings: number; excluded: number };
@@ -17,6 +18,14 @@ export function renderCheck(report: CheckReport): string {
     `schematic: ${t.schematic ?? "(none configured)"} · board: ${t.board ?? "(none)"} · docs: ${t.docs} · origin: ${t.origin ?? "not set"}`,
     "",
   ];
+
+  if (report.paths.length > 0) {
+    out.push(
+      `paths: ${report.paths.length} refused — nothing they name was read, and kicad-cli did not run:`,
+    );
+    pushAll(out, renderPathFindings(report.paths));
+    out.push("");
+  }
 
   const { erc, drc, legibility, score, drift } = report;
   if (erc.status === "skipped") out.push(`ERC: skipped — ${erc.reason}`);

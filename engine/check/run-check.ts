@@ -5,16 +5,19 @@ import type { ErcResult } from "../kicad/cli/erc.js";
 import { ercAnnotated } from "../kicad/cli/erc-annotated.js";
 import { checkDrift } from "../kicad/drift/check-drift.js";
 import type { DriftDocument } from "../kicad/drift/drift-document.js";
-import { loadCaptionVocabulary } from "../kicad/legibility/caption-vocabulary.js";
+import { captionVocabulary } from "../kicad/legibility/caption-vocabulary.js";
 import { checkLegibility } from "../kicad/legibility/check-legibility.js";
 import { renderLegibility } from "../kicad/legibility/render-legibility.js";
+import type { PathFinding } from "../kicad/paths/path-finding.js";
+import { readConfinedText } from "../kicad/paths/read-confined.js";
+import { scopeWithEnv } from "../kicad/paths/trust-scope.js";
+import { preflightDesign } from "../kicad/preflight/preflight-design.js";
 import { ENGINE_GENERATOR } from "../kicad/schematic/engine-stamp.js";
 import { loadSchematicHierarchy, type SchematicHierarchy } from "../kicad/schematic/hierarchy.js";
 import { netlist } from "../kicad/schematic/netlist/netlist.js";
 import { renderScore } from "../kicad/score/render-score.js";
 import { scoreSchematic } from "../kicad/score/score-schematic.js";
 import { pathExists } from "../repo/path-exists.js";
-import { readOptional } from "../repo/read-optional.js";
 import type { CheckReport } from "./check-report.js";
 import type { CheckTarget } from "./check-target.js";
 import { driftDesignOf } from "./drift-design.js";
@@ -56,9 +59,52 @@ async function drcWithParity(
 const NO_SCHEMATIC =
   "no schematic configured (set paths.schematic in .copperhead/config.json or pass a .kicad_sch)";
 
-async function readDoc(path: string): Promise<DriftDocument | undefined> {
-  const text = await readOptional(path);
-  return text === undefined ? undefined : { path, text };
+/** Docs are read by fixed names; a symlink out or a FIFO under such a name is refused. */
+async function readDoc(
+  target: CheckTarget,
+  name: string,
+  refused: PathFinding[],
+): Promise<DriftDocument | undefined> {
+  const path = join(target.docs, name);
+  const read = await readConfinedText(target.scope, path, "document");
+  if (read.status === "refused") refused.push(read.finding);
+  return read.status === "read" ? { path, text: read.text } : undefined;
+}
+
+/**
+ * The report of a design that names files outside the repository: nothing of it was read past
+ * the pre-flight and kicad-cli never ran, so every check says so and the findings fail it.
+ */
+function refusedReport(
+  target: CheckTarget,
+  rel: (path: string) => string,
+  findings: PathFinding[],
+): CheckReport {
+  const reason = `not run: the design names ${findings.length} file(s) copperhead will not read (see paths)`;
+  const skipped = { status: "skipped" as const, reason };
+  return {
+    schema: 1,
+    ok: false,
+    failures: [
+      `paths: ${findings.length} reference(s) lead outside the repository or to a file copperhead will not open`,
+    ],
+    target: targetOf(target, rel),
+    paths: findings,
+    erc: skipped,
+    drc: skipped,
+    legibility: skipped,
+    score: skipped,
+    drift: skipped,
+  };
+}
+
+function targetOf(target: CheckTarget, rel: (path: string) => string): CheckReport["target"] {
+  return {
+    schematic: target.schematic ? rel(target.schematic) : null,
+    board: target.board ? rel(target.board) : null,
+    docs: rel(target.docs),
+    origin: target.config.origin ?? null,
+  };
 }
 
 function engineSheetsOf(hierarchy: SchematicHierarchy): string[] {
@@ -78,7 +124,21 @@ export async function runCheck(
   options: RunCheckOptions = {},
 ): Promise<CheckReport> {
   const rel = (path: string) => relative(target.dir, path) || ".";
-  const hierarchy = target.schematic ? await loadSchematicHierarchy(target.schematic) : undefined;
+  const scope = scopeWithEnv(target.scope, env);
+  const preflight =
+    target.schematic || target.board
+      ? await preflightDesign({ schematic: target.schematic, board: target.board }, { scope })
+      : undefined;
+  const refused = [...(preflight?.findings ?? [])];
+  const [bom, pinout, subsystems] = [
+    await readDoc(target, "BOM.md", refused),
+    await readDoc(target, "PINOUT.md", refused),
+    await readDoc(target, "SUBSYSTEMS.md", refused),
+  ];
+  if (refused.length > 0) return refusedReport(target, rel, refused);
+  const hierarchy = target.schematic
+    ? await loadSchematicHierarchy(target.schematic, { scope })
+    : undefined;
 
   // kicad-cli runs while the pure checks compute. If either fails, or the pure part throws,
   // the other is stopped too: no orphaned kicad-cli, no rejection nobody is listening to.
@@ -90,7 +150,7 @@ export async function runCheck(
   ]);
   kicadRuns.catch(() => stop.abort());
   try {
-    return await assemble(target, rel, hierarchy, kicadRuns);
+    return await assemble(target, rel, hierarchy, { bom, pinout, subsystems }, kicadRuns);
   } finally {
     stop.abort();
   }
@@ -100,13 +160,15 @@ async function assemble(
   target: CheckTarget,
   rel: (path: string) => string,
   hierarchy: SchematicHierarchy | undefined,
+  docs: Record<"bom" | "pinout" | "subsystems", DriftDocument | undefined>,
   kicadRuns: Promise<[ErcResult | undefined, { result: DrcResult; parity: Parity } | undefined]>,
 ): Promise<CheckReport> {
   let legibility: CheckReport["legibility"] = { status: "skipped", reason: NO_SCHEMATIC };
   let drift: CheckReport["drift"] = { status: "skipped", reason: NO_SCHEMATIC };
   let score: CheckReport["score"] = { status: "skipped", reason: NO_SCHEMATIC };
+  const { bom, pinout, subsystems } = docs;
   if (hierarchy) {
-    const vocabulary = await loadCaptionVocabulary(target.docs);
+    const vocabulary = captionVocabulary({ subsystems: subsystems?.text, bom: bom?.text });
     const report = checkLegibility(hierarchy, { config: target.config.legibility, vocabulary });
     const engineSheets = engineSheetsOf(hierarchy);
     legibility = {
@@ -118,8 +180,6 @@ async function assemble(
     };
     const scored = scoreSchematic(hierarchy, { ...target.config.score, legibility: report });
     score = { status: "ran", report: scored, text: renderScore(scored) };
-    const bom = await readDoc(join(target.docs, "BOM.md"));
-    const pinout = await readDoc(join(target.docs, "PINOUT.md"));
     if (bom || pinout) {
       const findings = checkDrift({
         ...(bom ? { bom: { ...bom, path: rel(bom.path) } } : {}),
@@ -166,12 +226,8 @@ async function assemble(
     schema: 1,
     ok: failures.length === 0,
     failures,
-    target: {
-      schematic: target.schematic ? rel(target.schematic) : null,
-      board: target.board ? rel(target.board) : null,
-      docs: rel(target.docs),
-      origin: target.config.origin ?? null,
-    },
+    target: targetOf(target, rel),
+    paths: [],
     erc,
     drc: drcSection,
     legibility,

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { installInterrupt } from "./interrupt.js";
+import { redactProcessOutput } from "./redacting-io.js";
 import { runCli } from "./run-cli.js";
 
+redactProcessOutput(process.env);
 const interrupt = installInterrupt();
 const code = await runCli(process.argv.slice(2), {
   stdout: process.stdout,

@@ -18,17 +18,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(helpText());
     return name ? EXIT.ok : EXIT.error;
   }
-  const command = findCommand(name);
-  if (!command) {
+  const entry = findCommand(name);
+  if (!entry) {
     io.stderr.write(`copperhead: unknown command '${name}'\n\n${helpText()}`);
     return EXIT.error;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout.write(`${command.usage}\n`);
-    return EXIT.ok;
-  }
   let code: number;
   try {
+    // Only the command that runs is imported (engine/cli/registry.ts says why).
+    const command = await entry.load();
+    if (rest.includes("--help") || rest.includes("-h")) {
+      io.stdout.write(`${command.usage}\n`);
+      return EXIT.ok;
+    }
     code = await command.run(rest, io);
   } catch (error) {
     // Whatever an interrupted command threw on its way out (a killed kicad-cli, an AbortError),

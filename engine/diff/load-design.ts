@@ -1,6 +1,13 @@
 import { posix } from "node:path";
 import { type Board, readBoard } from "../kicad/board/board.js";
-import { buildSchematicHierarchy, type SchematicHierarchy } from "../kicad/schematic/hierarchy.js";
+import { type PathFinding, pathFinding } from "../kicad/paths/path-finding.js";
+import { UnsafeDesignError } from "../kicad/paths/unsafe-design-error.js";
+import {
+  buildSchematicHierarchy,
+  type SchematicHierarchy,
+  type SheetResolver,
+  sheetField,
+} from "../kicad/schematic/hierarchy.js";
 import { readSchematic, type Schematic } from "../kicad/schematic/read-schematic.js";
 import { parseSexp } from "../kicad/sexp/parse.js";
 import type { DesignSource } from "./source/design-source.js";
@@ -14,6 +21,22 @@ const VIRTUAL_ROOT = "/copperhead-diff";
 const toVirtual = (path: string) => `${VIRTUAL_ROOT}/${path}`;
 const fromVirtual = (path: string) =>
   path.startsWith(`${VIRTUAL_ROOT}/`) ? path.slice(VIRTUAL_ROOT.length + 1) : undefined;
+
+/**
+ * Where a Sheetfile leads inside a revision's tree (relative to the parent sheet, as KiCad
+ * reads it). One that leaves the tree is refused as on disk — a finding naming the sheet and
+ * the path as written — rather than reported as a missing file outside it.
+ */
+function revisionResolver(refused: PathFinding[]): SheetResolver {
+  return async ({ written, parentFile, sheetName }) => {
+    const path = posix.resolve(posix.dirname(parentFile), written.replaceAll("\\", "/"));
+    if (fromVirtual(path) !== undefined) return { ok: true, path };
+    const where = { file: fromVirtual(parentFile) ?? parentFile, field: sheetField(sheetName) };
+    const finding = pathFinding("path-outside-repo", { ...where, path: written });
+    refused.push(finding);
+    return { ok: false, finding };
+  };
+}
 
 export interface LoadedSchematics {
   before: SchematicHierarchy | undefined;
@@ -31,9 +54,10 @@ export async function loadSchematics(
   if (path === undefined) return { before: undefined, after: undefined, identical: true };
   const parsed = new Map<string, Promise<Schematic>>();
   const used: [Set<string>, Set<string>] = [new Set(), new Set()];
+  const refused: PathFinding[] = [];
   const load = (source: DesignSource, side: 0 | 1) => {
     if (!source.files.has(path)) return Promise.resolve(undefined);
-    return buildSchematicHierarchy(toVirtual(path), async (absolute) => {
+    const read = async (absolute: string) => {
       const repoPath = fromVirtual(posix.normalize(absolute));
       const blob = repoPath === undefined ? undefined : source.files.get(repoPath);
       if (repoPath === undefined || blob === undefined) return undefined;
@@ -48,10 +72,12 @@ export async function loadSchematics(
         parsed.set(key, view);
       }
       return view;
-    });
+    };
+    return buildSchematicHierarchy(toVirtual(path), read, revisionResolver(refused));
   };
   const a = await load(before, 0);
   const b = await load(after, 1);
+  if (refused.length > 0) throw new UnsafeDesignError(refused);
   const identical =
     a !== undefined &&
     b !== undefined &&

@@ -1,6 +1,7 @@
 import { currentFingerprints } from "./current-fingerprints.js";
 import { appendEvent, type EventStamp } from "./event-log.js";
 import type { Evidence } from "./evidence.js";
+import { runGate } from "./gates/run-gate.js";
 import type { FlowGraph } from "./graph.js";
 import { readFlow } from "./read-flow.js";
 import { gatePasses } from "./stage.js";
@@ -39,7 +40,7 @@ export async function adoptPassingStages(
     if (!candidate) return results;
     tried.add(candidate);
     const node = graph.stages.get(candidate)!;
-    const evidence = await node.declaration.gate({ repo, config: flow.config });
+    const evidence = await runGate(node.declaration, { repo, config: flow.config });
     const adopted = gatePasses(evidence);
     results.push({ stage: candidate, adopted, evidence });
     if (!adopted) continue;

@@ -3,8 +3,11 @@ import { mkdir, open } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CopperheadError } from "../errors.js";
 import { parseJson } from "../json-text.js";
+import { checkNamedFile } from "../kicad/paths/named-design.js";
+import { readConfinedText } from "../kicad/paths/read-confined.js";
+import { trustScopeFor } from "../kicad/paths/trust-scope.js";
+import { UnsafeDesignError } from "../kicad/paths/unsafe-design-error.js";
 import { ensureUnionMerge } from "../repo/gitattributes.js";
-import { readText } from "../repo/read-text.js";
 import { describeIssues } from "../zod-issues.js";
 import { type FlowEvent, type FlowEventInput, flowEventSchema } from "./events.js";
 import { EVENTS_PATH } from "./run-paths.js";
@@ -82,14 +85,16 @@ export function parseEventLog(text: string, stages?: readonly string[]): EventLo
   return { events: ordered.map((o) => o.event), problems };
 }
 
-/** Reads the repo's event log; a repo without one has no events. */
+/**
+ * Reads the repo's event log; a repo without one has no events. A log that is a symlink out of
+ * the repository (or reached through one), or a FIFO, is UnsafeDesignError: never read, so
+ * never quoted and never waited on.
+ */
 export async function readEventLog(repo: string, stages?: readonly string[]): Promise<EventLog> {
-  try {
-    return parseEventLog(await readText(join(repo, EVENTS_PATH)), stages);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { events: [], problems: [] };
-    throw error;
-  }
+  const read = await readConfinedText(trustScopeFor(repo), join(repo, EVENTS_PATH), "event log");
+  if (read.status === "refused") throw new UnsafeDesignError([read.finding]);
+  if (read.status === "missing") return { events: [], problems: [] };
+  return parseEventLog(read.text, stages);
 }
 
 export interface EventStamp {
@@ -120,6 +125,9 @@ export async function appendEvent(
   }
   const file = join(repo, EVENTS_PATH);
   await mkdir(dirname(file), { recursive: true });
+  // Appending follows symlinks: a log linked out of the repository would be written out there.
+  const checked = await checkNamedFile(trustScopeFor(repo), file, "event log");
+  if (!checked.ok) throw new UnsafeDesignError([checked.finding]);
   await ensureUnionMerge(repo, EVENTS_PATH);
   const handle = await open(file, "a+");
   try {

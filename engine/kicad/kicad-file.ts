@@ -1,6 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { UsageError } from "../errors.js";
+import { quoteExcerpt } from "../excerpt.js";
 import { fileErrorOf, withPath } from "../file-error.js";
 import { LIMITS, megabytes, TooLargeError } from "../limits.js";
 import { readText } from "../repo/read-text.js";
@@ -63,16 +64,26 @@ export async function checkKicadFileSize(path: string, kind: KicadFileKind): Pro
 /**
  * A KiCad schematic or board as text, after the checks that turn a baffling parse error into
  * one that says what the file is: too large, not text at all, or KiCad 5's legacy format.
+ * `quote: false` (a file reached through another file's reference) keeps its text out of them.
  */
-export async function readKicadFile(path: string, kind: KicadFileKind): Promise<string> {
+export async function readKicadFile(
+  path: string,
+  kind: KicadFileKind,
+  options: { quote?: boolean } = {},
+): Promise<string> {
   await checkKicadFileSize(path, kind);
   await refuseBinary(path);
   const text = await readText(path);
   const head = text.replace(/^\uFEFF/, "").slice(0, 200);
   for (const [pattern, what] of LEGACY_HEADERS) {
     if (pattern.test(head)) {
+      // Quoted bounded and printable, and only when the file may be quoted at all.
+      const first =
+        options.quote === false
+          ? ""
+          : ` (its first line is ${quoteExcerpt(head.split(/\r?\n/, 1)[0] ?? "", 60)})`;
       throw new LegacyKicadFormatError(
-        `${path} is ${what} (its first line is "${head.split(/\r?\n/, 1)[0]}"), not a KiCad 6 to 9 file`,
+        `${path} is ${what}${first}, not a KiCad 6 to 9 file`,
         "open it in KiCad 9 and save it; KiCad converts it to the current format",
       );
     }

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { redactJson } from "../agent/redact.js";
 import { atomicWrite } from "../agent/tools/atomic-write.js";
 import type { Evidence } from "../flow/evidence.js";
 import { listFiles } from "../flow/git-listing.js";
@@ -92,9 +93,17 @@ export async function ownedArtifacts(
   return artifacts;
 }
 
-export async function writeOutcome(repo: string, outcome: Outcome): Promise<void> {
+/**
+ * Writes outcome.json, every string in it redacted (evidence details quote files and errors;
+ * the App shows them in check runs and the file is committed). Redaction keeps the shape.
+ */
+export async function writeOutcome(
+  repo: string,
+  outcome: Outcome,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   await atomicWrite(
     join(repo, outcomePath(outcome.stage, outcome.attempt)),
-    `${JSON.stringify(outcomeSchema.parse(outcome), null, 2)}\n`,
+    `${JSON.stringify(outcomeSchema.parse(redactJson(outcome, env)), null, 2)}\n`,
   );
 }

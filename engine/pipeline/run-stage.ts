@@ -7,6 +7,7 @@ import { createRedactor } from "../agent/redact.js";
 import { resolveToolFamilies } from "../agent/tools/families.js";
 import { CopperheadError, describeError, UsageError } from "../errors.js";
 import { recordDispatch } from "../flow/dispatch.js";
+import { runGate } from "../flow/gates/run-gate.js";
 import type { FlowGraph } from "../flow/graph.js";
 import type { Outcome } from "../flow/outcome.js";
 import { compilePatterns } from "../flow/path-pattern.js";
@@ -218,7 +219,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
       dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
       work,
       judge: async (report) => {
-        const evidence = await declaration.gate(await current());
+        const evidence = await runGate(declaration, await current());
         const unmet = report.agent
           ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
           : [];
@@ -235,6 +236,7 @@ export async function runStage(options: RunStageOptions): Promise<StageRunResult
               s.verdict === "passed" || s.kept ? await ownedArtifacts(repo, node.outputs) : [],
             resume: `copperhead stage ${stage}`,
           }),
+          env,
         ),
       reap: async (attempt) => {
         await reapRun(repo, graph, { stage, attempt });

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { redactText } from "../agent/redact.js";
 import { git } from "./git.js";
 import { pathExists } from "./path-exists.js";
 
@@ -35,7 +36,8 @@ export function commitMessage(commit: CopperheadCommit): string {
  * Commits exactly `paths` (edits, new files and deletions; a folder means everything below it)
  * with `message` and returns the new commit. Anything else staged stays staged and out of the
  * commit. Paths are added with `-f`: copperhead's own trail is committed even where a
- * .gitignore would hide it.
+ * .gitignore would hide it. The message is redacted (docs/security.md): it carries summaries
+ * and gate evidence, and a commit is pushed where anyone with read access sees it.
  */
 export async function commitPaths(
   repo: string,
@@ -52,7 +54,9 @@ export async function commitPaths(
     if (known || (await pathExists(join(repo, p)))) addable.push(`:(literal)${p}`);
   }
   if (addable.length > 0) await git(repo, ["add", "-A", "-f", "--", ...addable]);
-  await git(repo, ["commit", "-q", "-F", "-", "--", ...specs], { input: message });
+  await git(repo, ["commit", "-q", "-F", "-", "--", ...specs], {
+    input: redactText(message),
+  });
   return (await git(repo, ["rev-parse", "HEAD"])).trim();
 }
 

@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { CopperheadError, describeError } from "../../engine/errors.js";
 import type { Evidence } from "../../engine/flow/evidence.js";
 import { designTarget } from "../../engine/flow/gates/design-target.js";
@@ -11,16 +11,13 @@ import { readRepoText } from "../../engine/flow/gates/repo-files.js";
 import type { StageContext, StageDeclaration } from "../../engine/flow/stage.js";
 import { loadBoard } from "../../engine/kicad/board/load-board.js";
 import { findRootSheet } from "../../engine/kicad/cli/root-sheet.js";
-import { writeAtomic } from "../../engine/kicad/draft/write-atomic.js";
+import { writeBlankBoard } from "../../engine/kicad/layout/blank-board.js";
 import { loadSchematicHierarchy } from "../../engine/kicad/schematic/hierarchy.js";
 import { readConfig } from "../../engine/repo/config.js";
 import { pathExists } from "../../engine/repo/path-exists.js";
 import { updateConfig } from "../../engine/repo/update-config.js";
 import { isProse } from "../architecture/stage.js";
-import { blankBoardText } from "./blank-board.js";
-import { boardShape } from "./board-constraints.js";
 import { footprintsInside, footprintsPlaced } from "./board-evidence.js";
-import { ensureFootprintLibraries } from "./footprint-table.js";
 
 const LAYOUT = "docs/LAYOUT.md";
 
@@ -92,8 +89,9 @@ export async function layoutGate(context: StageContext): Promise<Evidence[]> {
 
 /**
  * Before every layout attempt: the configured board (else the schematic's name with
- * `.kicad_pcb`) exists — written blank when missing, its outline and holes from the
- * constraints — and the config names it. A board with work on it is never replaced.
+ * `.kicad_pcb`) exists — written blank by the layout engine when missing (its outline and
+ * holes from the constraints, then the config's `layout` section, then 30 × 20 mm without
+ * holes) — and the config names it. A board with work on it is never replaced.
  */
 export async function prepareLayout({ repo }: Pick<StageContext, "repo">): Promise<void> {
   const config = await readConfig(repo);
@@ -103,11 +101,14 @@ export async function prepareLayout({ repo }: Pick<StageContext, "repo">): Promi
     (sheet ? sheet.replace(/\.kicad_sch$/, ".kicad_pcb") : "hardware/board.kicad_pcb");
   const absolute = join(repo, board);
   if (!(await pathExists(absolute))) {
+    // An unreadable constraints file is the spec gate's finding; the blank board takes defaults.
     const read = await readConstraints(repo);
-    const shape = boardShape(read.ok ? read.constraints : []);
     await mkdir(dirname(absolute), { recursive: true });
-    await writeAtomic(absolute, await blankBoardText(shape, basename(board, ".kicad_pcb")));
-    if (shape.holes) await ensureFootprintLibraries(dirname(absolute), ["MountingHole"]);
+    await writeBlankBoard({
+      board: absolute,
+      constraints: read.ok ? read.constraints : [],
+      config: config.layout,
+    });
   }
   await updateConfig(repo, (json) => ({
     ...json,

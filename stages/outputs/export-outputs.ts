@@ -2,13 +2,12 @@ import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from "node:fs/promises
 import { join } from "node:path";
 import { CopperheadError } from "../../engine/errors.js";
 import { designTarget } from "../../engine/flow/gates/design-target.js";
-import { filesMatching } from "../../engine/flow/gates/repo-files.js";
+import { filesMatching, readRepoText } from "../../engine/flow/gates/repo-files.js";
 import { findRootSheet } from "../../engine/kicad/cli/root-sheet.js";
 import { type ExportedFile, exportDesign } from "../../engine/kicad/export/export-design.js";
 import { schematicOrderParts } from "../../engine/kicad/export/order-parts.js";
 import { loadSchematicHierarchy } from "../../engine/kicad/schematic/hierarchy.js";
 import { readConfig } from "../../engine/repo/config.js";
-import { readOptional } from "../../engine/repo/read-optional.js";
 import {
   MANIFEST,
   type Manifest,
@@ -48,7 +47,7 @@ export async function exportInto(
   }
   const hierarchy = await loadSchematicHierarchy(await findRootSheet(target.schematic.absolute));
   const config = await readConfig(repo);
-  const bom = await readOptional(join(repo, config.paths.docs, "BOM.md"));
+  const bom = await readRepoText(repo, `${config.paths.docs}/BOM.md`);
   const parts = withBomColumns(schematicOrderParts(hierarchy), bom);
   await mkdir(dest);
   const files = await exportDesign(

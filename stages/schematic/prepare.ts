@@ -1,5 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { readRepoText } from "../../engine/flow/gates/repo-files.js";
+import { BRIEF_PATH } from "../../engine/flow/graph.js";
 import type { StageContext } from "../../engine/flow/stage.js";
 import { emitSheet } from "../../engine/kicad/draft/emit-sheet.js";
 import { DEFAULT_DRAFT_DATE } from "../../engine/kicad/draft/intent.js";
@@ -9,7 +11,6 @@ import { writeSexp } from "../../engine/kicad/sexp/write.js";
 import { readConfig } from "../../engine/repo/config.js";
 import { designSlug } from "../../engine/repo/design-slug.js";
 import { pathExists } from "../../engine/repo/path-exists.js";
-import { readOptional } from "../../engine/repo/read-optional.js";
 import { updateConfig } from "../../engine/repo/update-config.js";
 
 /** An empty A4 sheet stamped as copperhead's: what draft_schematic will draw into. */
@@ -40,7 +41,7 @@ export function projectFileText(project: string): string {
  */
 export async function prepareSchematic({ repo }: Pick<StageContext, "repo">): Promise<void> {
   const config = await readConfig(repo);
-  const slug = designSlug(await readOptional(join(repo, "brief.md")));
+  const slug = designSlug(await readRepoText(repo, BRIEF_PATH));
   const sheet = config.paths.schematic ?? `hardware/${slug}.kicad_sch`;
   const absolute = join(repo, sheet);
   const project = basename(sheet, ".kicad_sch");

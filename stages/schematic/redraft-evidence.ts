@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import type { Evidence } from "../../engine/flow/evidence.js";
+import { readRepoText } from "../../engine/flow/gates/repo-files.js";
 import { draftSchematic } from "../../engine/kicad/draft/draft-schematic.js";
 import { DEFAULT_INTENT_PATH } from "../../engine/kicad/draft/intent.js";
 import { renderIntentFindings } from "../../engine/kicad/draft/intent-finding.js";
@@ -7,7 +7,6 @@ import { subsystemGroups } from "../../engine/kicad/draft/subsystem-groups.js";
 import { SymbolCatalog } from "../../engine/kicad/library/symbol-catalog.js";
 import { isEngineDrafted } from "../../engine/kicad/schematic/engine-stamp.js";
 import type { CopperheadConfig } from "../../engine/repo/config.js";
-import { readOptional } from "../../engine/repo/read-optional.js";
 
 const check = "intent-redraft";
 
@@ -32,8 +31,9 @@ export async function redraftEvidence(
   config: CopperheadConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Evidence> {
-  const onDisk = (await readOptional(sheet.absolute)) ?? "";
-  const intentText = await readOptional(join(repo, DEFAULT_INTENT_PATH));
+  // Read only as regular files inside the repository (UnsafeDesignError otherwise: runGate).
+  const onDisk = (await readRepoText(repo, sheet.relative)) ?? "";
+  const intentText = await readRepoText(repo, DEFAULT_INTENT_PATH);
   if (intentText === undefined) {
     return isEngineDrafted(onDisk)
       ? {
@@ -57,14 +57,14 @@ export async function redraftEvidence(
       detail: `${DEFAULT_INTENT_PATH} is not valid JSON (${(error as Error).message})`,
     };
   }
-  const docs = join(repo, config.paths.docs);
-  const subsystems = await readOptional(join(docs, "SUBSYSTEMS.md"));
+  const docs = config.paths.docs;
+  const subsystems = await readRepoText(repo, `${docs}/SUBSYSTEMS.md`);
   const drafted = await draftSchematic({
     intent,
     sheetPath: sheet.absolute,
     catalog: SymbolCatalog.fromEnv(env),
     subsystems: subsystems === undefined ? undefined : subsystemGroups(subsystems),
-    bom: await readOptional(join(docs, "BOM.md")),
+    bom: await readRepoText(repo, `${docs}/BOM.md`),
   });
   if (!drafted.ok) {
     const findings = renderIntentFindings(drafted.findings).split("\n").slice(0, 4).join(" ");

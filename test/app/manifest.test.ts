@@ -102,7 +102,11 @@ describe("app/ keeps to its side of the house", () => {
       "engine/kicad/score/metrics.ts",
       "engine/kicad/score/report.ts",
       "engine/kicad/violation.ts",
+      // Shared with the workflow side: the check-result schema, job names, Markdown escaping.
+      "engine/markdown/inline.ts",
+      "engine/workflow/check-result.ts",
       "engine/workflow/settings.ts",
+      "engine/workflow/workflow-names.ts",
     ]);
   });
 });

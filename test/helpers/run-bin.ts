@@ -11,6 +11,8 @@ export interface RunBinOptions {
   cwd: string;
   /** Added to (and overriding) this process's environment. */
   env?: NodeJS.ProcessEnv;
+  /** Run with exactly `env`, nothing inherited (a test that plants every variable itself). */
+  replaceEnv?: boolean;
   input?: string;
   timeoutMs?: number;
 }
@@ -25,7 +27,7 @@ export async function runBin(bin: string, args: string[], options: RunBinOptions
   const run = await execa(file, argv, {
     cwd: options.cwd,
     env: options.env ?? {},
-    extendEnv: true,
+    extendEnv: options.replaceEnv !== true,
     reject: false,
     timeout: options.timeoutMs ?? 120_000,
     ...(options.input === undefined ? { stdin: "ignore" as const } : { input: options.input }),

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { loadBoard } from "../../engine/kicad/board/load-board.js";
 import { drc } from "../../engine/kicad/cli/drc.js";
+import { boardSpec } from "../../engine/kicad/layout/inputs/board-spec.js";
+import { layoutConfigSchema } from "../../engine/kicad/layout/inputs/layout-config.js";
 import { readConfig } from "../../engine/repo/config.js";
-import { boardShape } from "../../stages/layout/board-constraints.js";
 import { layoutChecks, layoutGate, prepareLayout } from "../../stages/layout/stage.js";
 import { prepareSchematic } from "../../stages/schematic/prepare.js";
 import { ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
@@ -36,11 +37,22 @@ describe("layout prepare", () => {
     const board = await loadBoard(path);
     expect(board.generator).toBe("copperhead");
     expect(board.outline.loops).toHaveLength(1);
-    expect(board.outline.box).toEqual({ minX: 100, minY: 100, maxX: 140, maxY: 125 });
-    expect(board.footprints.map((f) => [f.reference, f.libId])).toEqual([
+    const box = board.outline.box!;
+    // The layout engine's board: 40 × 25 mm, centred on its A4 sheet (origin on whole mm).
+    expect([box.maxX - box.minX, box.maxY - box.minY]).toEqual([40, 25]);
+    expect(Math.abs(box.minX + box.maxX - 297)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.minY + box.maxY - 210)).toBeLessThanOrEqual(1);
+    // In pcbnew's save order (by uuid), as every board the layout engine writes.
+    expect(board.footprints.map((f) => [f.reference, f.libId]).sort()).toEqual([
       ["H1", "MountingHole:MountingHole_3.2mm_M3"],
       ["H2", "MountingHole:MountingHole_3.2mm_M3"],
     ]);
+    // Written by the layout engine: the hole footprint vendored, its row merged in, the rules set.
+    expect(await readFile(join(repo, "hardware/fp-lib-table"), "utf8")).toContain(
+      `(uri "\${KIPRJMOD}/footprints/MountingHole.pretty")`,
+    );
+    const pro = JSON.parse(await readFile(join(repo, "hardware/breakout.kicad_pro"), "utf8"));
+    expect(pro.board.design_settings.rules.min_copper_edge_clearance).toBe(0.3);
     const report = await drc(path, { schematicParity: true });
     expect([...report.violations, ...report.unconnected, ...report.parity]).toEqual([]);
     // Same shape, same bytes; a board with work on it is never replaced.
@@ -49,16 +61,20 @@ describe("layout prepare", () => {
     expect(await readFile(path, "utf8")).toBe(text);
   });
 
-  it("defaults to 30 × 20 mm without holes", () => {
-    expect(boardShape([])).toMatchObject({ widthMm: 30, heightMm: 20, holes: undefined });
+  it("defaults to 30 × 20 mm without holes; reads the keys docs/constraints.md names", () => {
+    const defaults = layoutConfigSchema.parse({});
+    expect(boardSpec([], defaults)).toMatchObject({ width: 30, height: 20, holes: undefined });
     expect(
-      boardShape([
-        { key: "board.width_mm", source: "ASSUMED: x", max: 50, affects: [] },
-        { key: "board.height_mm", source: "ASSUMED: x", value: 30, affects: [] },
-        { key: "board.mounting_holes", source: "ASSUMED: x", value: 4, affects: [] },
-        { key: "board.mounting_hole_screw", source: "ASSUMED: x", value: "m2.5", affects: [] },
-      ]),
-    ).toMatchObject({ widthMm: 50, heightMm: 30, holes: { count: 4, metric: "M2.5" } });
+      boardSpec(
+        [
+          { key: "board.width_mm", source: "ASSUMED: x", max: 50 },
+          { key: "board.height_mm", source: "ASSUMED: x", value: 30 },
+          { key: "board.mounting_holes", source: "ASSUMED: x", value: 4 },
+          { key: "board.mounting_hole_screw", source: "ASSUMED: x", value: "m2.5" },
+        ],
+        defaults,
+      ),
+    ).toMatchObject({ width: 50, height: 30, holes: { count: 4, screw: "M2.5" } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { clearDesign } from "../../engine/kicad/cli/cleared-design.js";
 import { withKicadCli } from "../../engine/kicad/cli/run-kicad-cli.js";
 import { csvLine, guardCell } from "../../engine/kicad/export/csv.js";
 import { normalizeDates } from "../../engine/kicad/export/normalize-dates.js";
@@ -120,6 +121,7 @@ describe("outputs stage (real kicad-cli)", () => {
     await writeFile(boardPath, writeSexp(unfilled));
     const first = await exportOutputs(repo);
     const plain = await withKicadCli(
+      (await clearDesign({ board: boardPath })).cleared,
       (work) => ["pcb", "export", "gerbers", "-l", "B.Cu", "-o", `${work.out("g")}/`, boardPath],
       async (_run, work) => {
         const [name] = (await readdir(work.out("g"))).filter((n) => n.endsWith(".gbl"));

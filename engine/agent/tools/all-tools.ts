@@ -4,6 +4,7 @@ import { checkLegibilityTool } from "./check-legibility.js";
 import { draftSchematicTool } from "./draft-schematic.js";
 import { editFileTool } from "./edit-file.js";
 import { exportSvgTool } from "./export-svg.js";
+import { layoutBoardTool } from "./layout-board.js";
 import { listNetsTool } from "./list-nets.js";
 import { listSymbolsTool } from "./list-symbols.js";
 import { proposeChangeTool } from "./propose-change.js";
@@ -50,4 +51,5 @@ export const ALL_TOOLS: readonly AgentTool[] = [
   recordDecisionTool,
   recordConstraintTool,
   draftSchematicTool,
+  layoutBoardTool,
 ] as AgentTool[];

@@ -1,5 +1,6 @@
-import { lstat, realpath } from "node:fs/promises";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { realpath } from "node:fs/promises";
+import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isInside, realLocation } from "../../kicad/paths/real-location.js";
 import { ToolError } from "./tool-error.js";
 
 /** A model-given path after confinement: where it really is, and how to name it to the model. */
@@ -30,14 +31,16 @@ export async function confinePath(repo: string, given: string): Promise<Confined
   const root = await realpath(repo);
   const lexical = isAbsolute(given) ? resolve(given) : resolve(root, given);
   const lexicalRel = relative(root, lexical);
-  if (escapes(lexicalRel)) {
+  if (!isInside(root, lexical)) {
     throw refusal(`${given} is outside the repository`);
   }
   refuseProtected(lexicalRel, given);
 
-  const { real, exists } = await realLocation(lexical);
+  const { real, exists, dangling } = await realLocation(lexical);
+  // A dangling symlink lstat's fine but cannot be realpath'd: treat it as an escape risk.
+  if (dangling) throw refusal(`${lexical} is a symlink to nothing`);
   const realRel = relative(root, real);
-  if (escapes(realRel)) {
+  if (!isInside(root, real)) {
     throw refusal(`${given} leads outside the repository through a symlink`);
   }
   refuseProtected(realRel, given);
@@ -54,34 +57,6 @@ export function rejectReplacementCharacter(text: string, field: string): void {
     `${field} contains U+FFFD (the replacement character) on line ${line}: a character was lost before it reached the tool`,
     'resend the text with the intended character, or spell it in ASCII ("ohm", "uF", "+/-", "deg")',
   );
-}
-
-async function realLocation(path: string): Promise<{ real: string; exists: boolean }> {
-  const missing: string[] = [];
-  let current = path;
-  for (;;) {
-    const found = await lstat(current).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT" || error.code === "ENOTDIR") return false;
-        throw error;
-      },
-    );
-    if (found) {
-      // A dangling symlink lstat's fine but cannot be realpath'd: treat it as an escape risk.
-      const real = await realpath(current).catch(() => undefined);
-      if (real === undefined) throw refusal(`${path} is a symlink to nothing`);
-      return { real: join(real, missing.reverse().join("/")), exists: missing.length === 0 };
-    }
-    const parent = dirname(current);
-    if (parent === current) return { real: path, exists: false };
-    missing.push(basename(current));
-    current = parent;
-  }
-}
-
-function escapes(rel: string): boolean {
-  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel);
 }
 
 function refuseProtected(rel: string, given: string): void {

@@ -33,8 +33,8 @@ export const TOOL_FAMILIES = {
   drc: ["run_drc"],
   legibility: ["check_legibility", "score_schematic"],
   drift: ["check_drift"],
-  // issue 14's layout_board joins run_drc here once it is registered in ALL_TOOLS.
-  layout: ["run_drc"],
+  /** Place the board (opens the DRC obligation), then check it (clears it). */
+  layout: ["layout_board", "run_drc"],
   export: ["export_svg"],
   constraints: ["record_constraint"],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { projectLibTable } from "./project-lib-table.js";
 
 /** Where Debian/Ubuntu's KiCad 9 packages install the footprint libraries. */
@@ -24,7 +24,7 @@ export async function footprintLibraries(
     if (name.endsWith(".pretty")) table.set(name.slice(0, -".pretty".length), join(dir, name));
   }
   if (schematic) {
-    for (const [name, path] of await projectLibTable(dirname(schematic), "fp-lib-table", dir)) {
+    for (const [name, path] of await projectLibTable(env, schematic, "fp-lib-table")) {
       table.set(name, path);
     }
   }

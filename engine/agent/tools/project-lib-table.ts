@@ -1,30 +1,31 @@
-import { join, resolve } from "node:path";
-import { children, childText } from "../../kicad/sexp/node.js";
-import { parseSexp } from "../../kicad/sexp/parse.js";
-import { readOptional } from "../../repo/read-optional.js";
+import { basename, dirname, join } from "node:path";
+import { readLibraryTable } from "../../kicad/library/read-library-table.js";
+import { hasVariables } from "../../kicad/paths/path-variables.js";
+import { readProjectSettings, variablesOf } from "../../kicad/paths/project-settings.js";
+import { trustScopeFor } from "../../kicad/paths/trust-scope.js";
 
 /**
- * The rows of a project's library table (`sym-lib-table`, `fp-lib-table`) in `project`:
- * nickname → absolute path, with `${KIPRJMOD}` (either spelling) resolved to the project and
- * `${KICADn_<KIND>_DIR}` to `installed`. A row with any other variable (a user path variable)
- * is left out: it cannot be resolved here. A project without the table has no rows.
+ * The rows of the library table (`sym-lib-table`, `fp-lib-table`) of the project `schematic`
+ * belongs to: nickname → absolute path, each URI resolved by KiCad's rules (`${KIPRJMOD}` in
+ * either spelling, KiCad's library variables, the project's text variables) inside the
+ * repository and KiCad's installed libraries. A row naming a file elsewhere, or a variable
+ * KiCad would take from the environment, is left out, never read. No table, no rows.
  */
 export async function projectLibTable(
-  project: string,
+  env: NodeJS.ProcessEnv,
+  schematic: string,
   table: "sym-lib-table" | "fp-lib-table",
-  installed: string,
 ): Promise<Map<string, string>> {
+  const project = dirname(schematic);
+  const name = basename(schematic).replace(/\.kicad_sch$/, "");
+  const scope = trustScopeFor(schematic, env);
+  const settings = await readProjectSettings(scope, project, name);
+  const variables = variablesOf(scope, project, name, settings);
+  const checked = await readLibraryTable(scope, join(project, table), variables);
   const rows = new Map<string, string>();
-  const text = await readOptional(join(project, table));
-  if (!text) return rows;
-  const installedVariable =
-    table === "sym-lib-table" ? /\$\{KICAD\d*_SYMBOL_DIR\}/g : /\$\{KICAD\d*_FOOTPRINT_DIR\}/g;
-  for (const lib of children(parseSexp(text), "lib")) {
-    const name = childText(lib, "name");
-    const uri = childText(lib, "uri");
-    if (!name || !uri) continue;
-    const path = uri.replace(/\$[{(]KIPRJMOD[})]/g, project).replace(installedVariable, installed);
-    if (!/\$[{(]/.test(path)) rows.set(name, resolve(project, path));
+  for (const row of checked.rows) {
+    // A refused URI, or one whose variable KiCad could not resolve either, leaves the library out.
+    if (row.name !== "" && row.path && !hasVariables(row.path)) rows.set(row.name, row.path);
   }
   return rows;
 }

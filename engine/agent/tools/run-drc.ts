@@ -2,7 +2,11 @@ import { z } from "zod";
 import { pushAll } from "../../array-ops.js";
 import { drc } from "../../kicad/cli/drc.js";
 import { formatViolations } from "../../kicad/cli/format-violations.js";
+import { readConfig } from "../../repo/config.js";
+import { pathExists } from "../../repo/path-exists.js";
+import type { ToolContext } from "../tool.js";
 import { configuredFile, noDesignResult } from "./configured-design.js";
+import { type ConfinedPath, confinePath } from "./confine.js";
 import { defineTool } from "./define-tool.js";
 import { facts } from "./tool-facts.js";
 
@@ -16,7 +20,7 @@ export const runDrcTool = defineTool({
   schema: z.object({}),
   mutating: false,
   async run(_args, context) {
-    const board = await configuredFile(context, "board");
+    const board = (await configuredFile(context, "board")) ?? (await boardBesideSchematic(context));
     if (!board) return noDesignResult("run_drc", "board");
     const result = await drc(board.absolute, { env: context.env });
     const violations = result.violations.filter((v) => !v.excluded);
@@ -55,3 +59,14 @@ export const runDrcTool = defineTool({
     };
   },
 });
+
+/**
+ * Without paths.board, the board beside the configured schematic (the same name, as KiCad pairs
+ * them and as `copperhead check` and layout_board find it), when it exists.
+ */
+async function boardBesideSchematic(context: ToolContext): Promise<ConfinedPath | undefined> {
+  const schematic = (await readConfig(context.repo)).paths.schematic;
+  if (!schematic?.endsWith(".kicad_sch")) return undefined;
+  const board = await confinePath(context.repo, schematic.replace(/\.kicad_sch$/, ".kicad_pcb"));
+  return (await pathExists(board.absolute)) ? board : undefined;
+}

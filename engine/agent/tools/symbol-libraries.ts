@@ -1,5 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { loadSymbolLibrary, type SymbolLibrary } from "../../kicad/symbol/symbol-library.js";
 import { projectLibTable } from "./project-lib-table.js";
 
@@ -12,7 +12,8 @@ export type LibraryTable = ReadonlyMap<string, string>;
 /**
  * The symbol libraries a design can use: every installed library (KICAD9_SYMBOL_DIR, else the
  * system folder), overlaid by the project's own sym-lib-table next to `schematic` (vendored
- * libraries under ${KIPRJMOD} win, as in KiCad).
+ * libraries under ${KIPRJMOD} win, as in KiCad). Rows are resolved by KiCad's rules inside the
+ * repository and KiCad's libraries: a row naming a file elsewhere is left out, never read.
  */
 export async function symbolLibraries(
   env: NodeJS.ProcessEnv,
@@ -26,7 +27,7 @@ export async function symbolLibraries(
       table.set(name.slice(0, -".kicad_sym".length), join(dir, name));
   }
   if (schematic) {
-    for (const [name, path] of await projectLibTable(dirname(schematic), "sym-lib-table", dir)) {
+    for (const [name, path] of await projectLibTable(env, schematic, "sym-lib-table")) {
       table.set(name, path);
     }
   }

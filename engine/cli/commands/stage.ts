@@ -1,13 +1,7 @@
-import { resolve } from "node:path";
-import { stageGraph } from "../../../stages/registry.js";
-import { renderStageReport } from "../../pipeline/report.js";
-import { requireStage, runStage } from "../../pipeline/run-stage.js";
-import { readConfig } from "../../repo/config.js";
-import { findRepoRoot } from "../../repo/repo-root.js";
-import { AGENT_FLAGS, AGENT_USAGE, parseAgentFlags, providerFor } from "../agent-flags.js";
+import { AGENT_FLAGS, AGENT_USAGE, parseAgentFlags } from "../agent-flags.js";
 import type { Command } from "../command.js";
-import { interruptOf, stoppable } from "../interrupt.js";
 import { onePositional, parseFlags } from "../parse-flags.js";
+import { runStageFace } from "../stage-face.js";
 
 const usage = `copperhead stage <name> [--json] [--force] [--fresh] ${AGENT_USAGE}`;
 
@@ -36,29 +30,12 @@ export const stageCommand: Command = {
       usage,
     );
     const stage = onePositional(positionals, "stage name", usage);
-    const graph = stageGraph();
-    requireStage(graph, stage);
     const { json, force, fresh, ...agentValues } = values;
     const flags = parseAgentFlags(agentValues, usage);
-    const repo = findRepoRoot(resolve(io.cwd, flags.repo ?? "."));
-    const config = await readConfig(repo);
-    const write = (line: string) => io.stderr.write(`${line}\n`);
-    const result = await stoppable(io.signal, write, () =>
-      runStage({
-        repo,
-        stage,
-        graph,
-        provider: () => providerFor(flags, { cwd: io.cwd, env: io.env, config, scope: stage }),
-        env: io.env,
-        write,
-        ...(force ? { force: true } : {}),
-        ...(fresh ? { fresh: true } : {}),
-        ...(io.signal ? { signal: io.signal } : {}),
-        ...(flags["max-turns"] ? { budget: { maxTurns: flags["max-turns"] } } : {}),
-      }),
+    const rendered = await runStageFace(
+      { stage, flags, ...(force ? { force } : {}), ...(fresh ? { fresh } : {}) },
+      io,
     );
-    const rendered = renderStageReport(result, interruptOf(io.signal));
-    for (const line of rendered.stderr) write(line);
     if (json) io.stdout.write(`${JSON.stringify(rendered.report, null, 2)}\n`);
     else for (const line of rendered.stdout) io.stdout.write(`${line}\n`);
     return rendered.exitCode;

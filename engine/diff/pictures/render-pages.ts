@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { BoardLayer } from "../../kicad/board/layers.js";
+import { clearDesign } from "../../kicad/cli/cleared-design.js";
 import { KicadCliError } from "../../kicad/cli/errors.js";
 import { requireRc } from "../../kicad/cli/require-rc.js";
 import { findRootSheet } from "../../kicad/cli/root-sheet.js";
@@ -36,7 +37,9 @@ export async function renderSheets(
 ): Promise<RenderedPages> {
   const root = await findRootSheet(rootSchematic);
   const stem = basename(root).replace(/\.kicad_sch$/, "");
+  const { cleared } = await clearDesign({ schematic: root }, { env: options.env });
   return withKicadCli(
+    cleared,
     (work) => ["sch", "export", "svg", "-o", work.out("svg"), root],
     async (run, work) => {
       requireRc(run, [0], root);
@@ -70,7 +73,9 @@ export async function renderBoardLayers(
   options: KicadRunOptions,
 ): Promise<RenderedPages> {
   const stem = basename(board).replace(/\.kicad_pcb$/, "");
+  const { cleared } = await clearDesign({ board }, { env: options.env });
   return withKicadCli(
+    cleared,
     (work) => [
       "pcb",
       "export",

@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { UsageError } from "../../errors.js";
+import type { PathFinding } from "../../kicad/paths/path-finding.js";
+import { readConfinedText } from "../../kicad/paths/read-confined.js";
+import { trustScopeFor } from "../../kicad/paths/trust-scope.js";
+import { UnsafeDesignError } from "../../kicad/paths/unsafe-design-error.js";
 import { git } from "../../repo/git.js";
-import { readOptional } from "../../repo/read-optional.js";
 import { isDesignFile } from "./design-files.js";
 import type { RevisionSpec } from "./revision-pair.js";
 
@@ -68,6 +71,9 @@ export async function commitSource(
     folder() {
       made ??= (async () => {
         const dir = await mkdtemp(join(tmpdir(), "copperhead-diff-"));
+        // A repository of its own, so kicad-cli's pre-flight judges the revision's paths
+        // against its whole tree, as it does the working tree's (not the root sheet's folder).
+        await git(dir, ["init", "-q"]);
         for (const path of files.keys()) {
           const target = join(dir, path);
           await mkdir(dirname(target), { recursive: true });
@@ -83,7 +89,11 @@ export async function commitSource(
   };
 }
 
-/** The design files on disk now, tracked or not (ignored files excluded, as git sees them). */
+/**
+ * The design files on disk now, tracked or not (ignored files excluded, as git sees them).
+ * Each is read only as a regular file inside the repository: one symlinked out of it, or a
+ * FIFO under a design file's name, is UnsafeDesignError (all of them named), never a read.
+ */
 export async function worktreeSource(repo: string, revision: RevisionSpec): Promise<DesignSource> {
   const listing = await git(repo, [
     "ls-files",
@@ -95,11 +105,15 @@ export async function worktreeSource(repo: string, revision: RevisionSpec): Prom
   ]);
   const candidates = [...new Set(listing.split("\0").filter((p) => p !== "" && isDesignFile(p)))];
   const texts = new Map<string, string>();
+  const scope = trustScopeFor(repo);
+  const refused: PathFinding[] = [];
   for (const path of candidates) {
     // Tracked files deleted from disk are listed by --cached: they are not on this side.
-    const text = await readOptional(join(repo, path));
-    if (text !== undefined) texts.set(path, text);
+    const read = await readConfinedText(scope, join(repo, path), "design file");
+    if (read.status === "refused") refused.push(read.finding);
+    if (read.status === "read") texts.set(path, read.text);
   }
+  if (refused.length > 0) throw new UnsafeDesignError(refused);
   const paths = [...texts.keys()].sort();
   const files = new Map<string, string>();
   if (paths.length > 0) {

@@ -2,6 +2,7 @@ import type { CheckReport } from "../../check/check-report.js";
 import { resolveCheckTarget } from "../../check/check-target.js";
 import { runCheck } from "../../check/run-check.js";
 import { CopperheadError, describeError } from "../../errors.js";
+import { describePathFinding } from "../../kicad/paths/path-finding.js";
 import type { Evidence } from "../evidence.js";
 import type { StageContext } from "../stage.js";
 
@@ -38,6 +39,13 @@ export async function kicadEvidence(
     if (!(error instanceof CopperheadError)) throw error;
     // An unloadable sheet or a failed kicad-cli run is failed evidence, not a crashed flow.
     return checks.map((check) => ({ check, ok: false, detail: describeError(error) }));
+  }
+  if (report.paths.length > 0) {
+    // Nothing ran: each check says why, naming the refused paths (a few; check lists them all).
+    const shown = report.paths.slice(0, 5).map(describePathFinding);
+    const more = report.paths.length > 5 ? `; and ${report.paths.length - 5} more` : "";
+    const detail = `not run: ${shown.join("; ")}${more}`;
+    return checks.map((check) => ({ check, ok: false, detail }));
   }
   return checks.map((check) => evidenceOf(check, report));
 }

@@ -1,12 +1,19 @@
 import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { readOptional } from "../../repo/read-optional.js";
+import { readConfinedText } from "../../kicad/paths/read-confined.js";
+import { trustScopeFor } from "../../kicad/paths/trust-scope.js";
+import { UnsafeDesignError } from "../../kicad/paths/unsafe-design-error.js";
 import { compilePattern, parsePattern } from "../path-pattern.js";
 
-/** A file's text, or undefined when it does not exist. */
-export function readRepoText(repo: string, path: string): Promise<string | undefined> {
-  return readOptional(join(repo, path));
+/**
+ * A file's text, or undefined when it does not exist. A symlink out of the repository, a FIFO
+ * or a device under the gate's file name is refused unread: UnsafeDesignError (see runGate).
+ */
+export async function readRepoText(repo: string, path: string): Promise<string | undefined> {
+  const read = await readConfinedText(trustScopeFor(repo), join(repo, path), "gate input");
+  if (read.status === "refused") throw new UnsafeDesignError([read.finding]);
+  return read.status === "read" ? read.text : undefined;
 }
 
 async function walk(repo: string, dir: string, out: string[]): Promise<void> {

@@ -1,11 +1,15 @@
 import { existsSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, resolve } from "node:path";
 import { UsageError } from "../../errors.js";
+import type { PathFinding } from "../paths/path-finding.js";
+import { UnsafeDesignError } from "../paths/unsafe-design-error.js";
+import type { ClearedDesign } from "./cleared-design.js";
 import { type DrcReport, readDrcReport } from "./drc-report.js";
 import { KicadCliError } from "./errors.js";
 import { explainUnloadable } from "./explain-unloadable.js";
 import { resolveInput } from "./input-file.js";
 import { readReport } from "./read-report.js";
+import { refusedResult } from "./refused-violations.js";
 import { requireRc } from "./require-rc.js";
 import { type KicadRunOptions, withKicadCli } from "./run-kicad-cli.js";
 
@@ -16,6 +20,8 @@ export interface DrcOptions extends KicadRunOptions {
 
 export interface DrcResult extends DrcReport {
   board: string;
+  /** Set when the pre-flight refused the design: kicad-cli did not run (see `violations`). */
+  refused?: readonly PathFinding[];
 }
 
 /** `--schematic-parity` was asked for, but kicad-cli could not compare (an unannotated sheet). */
@@ -25,9 +31,23 @@ export class ParityNotRunError extends KicadCliError {}
  * kicad-cli's DRC with every severity. Violations, unconnected items and schematic-parity issues
  * stay in three lists: a routed-but-unfinished board and a board that breaks rules are
  * different problems. Throws KicadCliError when the board does not load or parity cannot run.
+ * A project that names files outside the repository is not handed to kicad-cli: its result is
+ * the refusal.
  */
 export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<DrcResult> {
-  const { path: board } = await resolveInput(pcbPath, ["board"]);
+  let board: string;
+  let cleared: ClearedDesign;
+  try {
+    ({ path: board, cleared } = await resolveInput(pcbPath, ["board"], { env: options.env }));
+  } catch (error) {
+    if (!(error instanceof UnsafeDesignError)) throw error;
+    return {
+      board: resolve(pcbPath),
+      unconnected: [],
+      parity: [],
+      ...refusedResult(error.findings),
+    };
+  }
   const parity = options.schematicParity === true;
   if (parity) {
     const schematic = board.replace(/\.kicad_pcb$/, ".kicad_sch");
@@ -39,6 +59,7 @@ export async function drc(pcbPath: string, options: DrcOptions = {}): Promise<Dr
     }
   }
   return withKicadCli(
+    cleared,
     (work) => [
       "pcb",
       "drc",

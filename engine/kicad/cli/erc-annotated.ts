@@ -13,6 +13,8 @@ export async function ercAnnotated(
   options: ErcOptions & { hierarchy?: SchematicHierarchy } = {},
 ): Promise<ErcResult> {
   const result = await erc(schPath, options);
+  // A refused design was not read: there is nothing to annotate.
+  if (result.refused) return result;
   const hierarchy =
     options.hierarchy?.rootFile === result.root
       ? options.hierarchy

@@ -1,4 +1,5 @@
 import { CopperheadError, type ErrorCategory } from "../../errors.js";
+import { printableExcerpt } from "../../excerpt.js";
 
 /** What a failed kicad-cli call leaves behind, so the reader can rerun it by hand. */
 export interface KicadCliFailure {
@@ -56,6 +57,7 @@ export class KicadVersionError extends CopperheadError {
   }
 }
 
+/** kicad-cli's last lines, bounded and printable: it may echo a file's text or a path. */
 function lastLines(text: string, count: number): string {
-  return text.split(/\r?\n/).filter(Boolean).slice(-count).join(" / ");
+  return printableExcerpt(text.split(/\r?\n/).filter(Boolean).slice(-count).join(" / "), 600);
 }

@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import { KicadCliError } from "./errors.js";
 import { resolveInput } from "./input-file.js";
 import { requireRc } from "./require-rc.js";
-import { findRootSheet } from "./root-sheet.js";
 import { type KicadRunOptions, withKicadCli } from "./run-kicad-cli.js";
 
 /**
@@ -14,9 +13,9 @@ export async function exportNetlist(
   schPath: string,
   options: KicadRunOptions = {},
 ): Promise<string> {
-  const input = await resolveInput(schPath, ["schematic"]);
-  const root = await findRootSheet(input.path);
+  const { root, cleared } = await resolveInput(schPath, ["schematic"], { env: options.env });
   return withKicadCli(
+    cleared,
     (work) => [
       "sch",
       "export",

@@ -10,9 +10,10 @@ export type ProbeResult = { loads: true } | { loads: false; stderr: string };
  * column: parse with engine/kicad/sexp for those). Any other failure is a KicadCliError.
  */
 export async function probe(path: string, options: KicadRunOptions = {}): Promise<ProbeResult> {
-  const input = await resolveInput(path, ["schematic", "board"]);
+  const input = await resolveInput(path, ["schematic", "board"], { env: options.env, root: false });
   const command = input.kind === "schematic" ? ["sch", "erc"] : ["pcb", "drc"];
   return withKicadCli(
+    input.cleared,
     (work) => [...command, "--format", "report", "-o", work.out("probe.rpt"), input.path],
     async (run) => {
       if (run.rc === 3) return { loads: false, stderr: run.stderr.trim() };

@@ -3,7 +3,6 @@ import { basename, dirname, join, resolve } from "node:path";
 import { KicadCliError } from "./errors.js";
 import { resolveInput } from "./input-file.js";
 import { requireRc } from "./require-rc.js";
-import { findRootSheet } from "./root-sheet.js";
 import { type KicadRunOptions, withKicadCli } from "./run-kicad-cli.js";
 
 /** Copper, silkscreen and outline of both sides: what a reviewer needs to judge a layout. */
@@ -25,12 +24,13 @@ export async function renderSvg(
   out: string,
   options: RenderOptions = {},
 ): Promise<string[]> {
-  const input = await resolveInput(path, ["schematic", "board"]);
+  const input = await resolveInput(path, ["schematic", "board"], { env: options.env });
   const toFile = out.toLowerCase().endsWith(".svg");
   const target = resolve(out);
-  const source = input.kind === "schematic" ? await findRootSheet(input.path) : input.path;
+  const source = input.root;
   const stem = basename(source).replace(/\.kicad_(sch|pcb)$/, "");
   return withKicadCli(
+    input.cleared,
     (work) =>
       input.kind === "schematic"
         ? ["sch", "export", "svg", "-o", work.out("svg"), source]

@@ -1,12 +1,14 @@
-import { rmSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { execa } from "execa";
+import { isInside } from "../paths/real-location.js";
+import type { ClearedDesign } from "./cleared-design.js";
 import { kicadLimit } from "./concurrency-limit.js";
 import { KicadCliError } from "./errors.js";
 import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
 import { locateKicadCli } from "./locate-kicad-cli.js";
+import { inScratchFolder } from "./scratch-folder.js";
 
 export interface KicadRunOptions {
   /**
@@ -39,28 +41,35 @@ export interface KicadWork {
 }
 
 const DEFAULT_TIMEOUT_MS = 15 * 60_000;
-const versions = new Map<string, Promise<KicadVersion>>();
+const DESIGN_FILE = /\.kicad_(?:sch|pcb|pro)$/i;
 
-// Scratch folders of calls still running. If the process exits mid-call (a test runner tearing
-// down a worker after a timeout), `finally` never runs; this sweep still removes them.
-const active = new Set<string>();
-let sweeping = false;
-function track(dir: string): void {
-  active.add(dir);
-  if (sweeping) return;
-  sweeping = true;
-  process.once("exit", () => {
-    for (const left of active) rmSync(left, { recursive: true, force: true });
-  });
+/**
+ * The proof must be for the files the call opens: every KiCad design file an argument names is
+ * one the pre-flight cleared, or a file of the call's own scratch folder. NO_DESIGN (or a proof
+ * for another design) handed with a design is a programming error, caught before kicad-cli runs.
+ */
+function requireCleared(design: ClearedDesign, argv: readonly string[], dir: string): void {
+  for (const arg of argv) {
+    if (!DESIGN_FILE.test(arg)) continue;
+    const path = resolve(dir, arg);
+    if (isInside(dir, path) || design.files.includes(path)) continue;
+    throw new Error(
+      `kicad-cli was to open ${path}, which the pre-flight did not clear (cleared: ${design.files.join(", ") || "none"})`,
+    );
+  }
 }
+const versions = new Map<string, Promise<KicadVersion>>();
 
 /**
  * Runs kicad-cli once, hermetically: a fresh KICAD_CONFIG_HOME (so the machine's KiCad settings
  * and global library tables never change a result), a private TMPDIR and a fixed locale (report
- * texts are translated otherwise). `args` builds the argument list given the scratch folder;
- * `use` reads the outputs before the folder is removed. Calls beyond the concurrency limit wait.
+ * texts are translated otherwise). `design` is the pre-flight's proof (clearDesign / resolveInput,
+ * or NO_DESIGN for a call that opens no file). `args` builds the argument list given the scratch
+ * folder; `use` reads the outputs before the folder is removed. Calls beyond the concurrency
+ * limit wait.
  */
 export async function withKicadCli<T>(
+  design: ClearedDesign,
   args: (work: KicadWork) => string[],
   use: (run: KicadRun, work: KicadWork) => Promise<T>,
   options: KicadRunOptions = {},
@@ -71,9 +80,7 @@ export async function withKicadCli<T>(
   const binary = await locateKicadCli(baseEnv);
   return kicadLimit()(async () => {
     signal?.throwIfAborted();
-    const dir = await mkdtemp(join(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-"));
-    track(dir);
-    try {
+    return inScratchFolder(baseEnv.TMPDIR || tmpdir(), "copperhead-kicad-", async (dir) => {
       const work: KicadWork = { dir, out: (name) => join(dir, "out", name) };
       await Promise.all(
         ["config", "tmp", "out", "data", "cache", "state"].map((d) => mkdir(join(dir, d))),
@@ -91,15 +98,14 @@ export async function withKicadCli<T>(
         LC_ALL: "C.UTF-8",
       };
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const argv = args(work);
+      requireCleared(design, argv, dir);
       const spawned = { env, cwd: dir, timeoutMs, signal };
       await checkVersion(binary, spawned);
-      const run = await spawn(binary, args(work), spawned);
+      const run = await spawn(binary, argv, spawned);
       signal?.throwIfAborted();
       return await use(run, work);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-      active.delete(dir);
-    }
+    });
   }, signal);
 }
 

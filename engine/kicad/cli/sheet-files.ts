@@ -10,7 +10,9 @@ export function subSheetFiles(schematic: SList): string[] {
     for (const property of children(sheet, "property")) {
       const name = textAt(property, 1);
       const value = textAt(property, 2);
-      if ((name === "Sheetfile" || name === "Sheet file") && value) files.push(value);
+      const field = name?.toLowerCase();
+      // KiCad matches the field name without case.
+      if ((field === "sheetfile" || field === "sheet file") && value) files.push(value);
     }
   }
   return files;

@@ -1,5 +1,7 @@
 import { dirname, relative, resolve, sep } from "node:path";
-import { readOptional } from "../../repo/read-optional.js";
+import { readConfinedText } from "../paths/read-confined.js";
+import { type TrustScope, trustScopeFor } from "../paths/trust-scope.js";
+import { UnsafeDesignError } from "../paths/unsafe-design-error.js";
 import { node } from "../sexp/build.js";
 import { atom } from "../sexp/node.js";
 import { writeSexp } from "../sexp/write.js";
@@ -13,16 +15,21 @@ const PROJECT_DIR = /^(\$\{KIPRJMOD\}|\$\(KIPRJMOD\))/;
  * need, for a sheet drafted into `toDir`: a project-local library (`${KIPRJMOD}/…`) is re-pointed
  * at the original project's folder, so the redraft's footprints keep resolving (ERC's
  * footprint_link_issues otherwise). Empty when the project has no table or uses none of its rows.
+ * The table is read only as a regular file inside `scope` (else UnsafeDesignError); its rows are
+ * carried as written, since the pre-flight already resolved every URI in it inside the scope.
  */
 export async function carriedFootprintRows(
   fromSheet: string,
   toDir: string,
   footprints: Iterable<string>,
+  scope: TrustScope = trustScopeFor(fromSheet),
 ): Promise<LibRow[]> {
   const fromDir = dirname(fromSheet);
   const file = `${fromDir}/fp-lib-table`;
-  const text = await readOptional(file);
-  if (text === undefined) return [];
+  const read = await readConfinedText(scope, file, "library table");
+  if (read.status === "refused") throw new UnsafeDesignError([read.finding]);
+  if (read.status === "missing") return [];
+  const text = read.text;
   const used = new Set<string>();
   for (const footprint of footprints) {
     const colon = footprint.indexOf(":");

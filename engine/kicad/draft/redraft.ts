@@ -1,5 +1,6 @@
 import { dirname, join } from "node:path";
 import type { SymbolCatalog } from "../library/symbol-catalog.js";
+import { assertDesignSafe } from "../preflight/preflight-design.js";
 import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
 import { type DraftResult, draftSchematic } from "./draft-schematic.js";
@@ -30,6 +31,8 @@ export interface RedraftInput extends WriteDraftOptions {
  * Written only when the draft checks out, like any draft, and never over what copperhead did
  * not write (write-draft.ts); the original project's footprint libraries the parts use are
  * added to the `fp-lib-table` beside the new sheet (`footprintTable`, when rows were added).
+ * A design naming files outside the repository raises UnsafeDesignError before anything of it
+ * is read past the pre-flight.
  */
 export async function redraft(input: RedraftInput): Promise<{
   intent: Intent;
@@ -37,12 +40,15 @@ export async function redraft(input: RedraftInput): Promise<{
   footprintTable?: string;
   written?: WrittenDraft;
 }> {
+  // The whole project first (sheets, library tables, 3-D models): a design that names a file
+  // outside the repository is refused before anything of it is read or written.
+  const preflight = await assertDesignSafe({ schematic: input.from });
   await preflightDraft(input.sheetPath, { force: input.force, intentPath: input.intentPath });
-  const hierarchy = await loadSchematicHierarchy(input.from);
+  const hierarchy = await loadSchematicHierarchy(input.from, { scope: preflight.scope });
   const intent = intentFromSchematic(hierarchy, netlist(hierarchy));
   const source = withEmbeddedFallback(
     input.catalog,
-    await embeddedSymbols([...hierarchy.files.keys()]),
+    await embeddedSymbols([...hierarchy.files.keys()], preflight.scope),
   );
   const result = await draftSchematic({ intent, sheetPath: input.sheetPath, catalog: source });
   if (!result.ok) return { intent, result };
@@ -52,6 +58,7 @@ export async function redraft(input: RedraftInput): Promise<{
     input.from,
     dir,
     intent.parts.flatMap((p) => (p.footprint ? [p.footprint] : [])),
+    preflight.scope,
   );
   const table = join(dir, "fp-lib-table");
   const written = await writeDraft(

@@ -1,5 +1,7 @@
-import { readFile } from "node:fs/promises";
 import type { CatalogSymbol, SymbolLookup } from "../library/symbol-catalog.js";
+import { readConfinedText } from "../paths/read-confined.js";
+import { type TrustScope, trustScopeFor } from "../paths/trust-scope.js";
+import { UnsafeDesignError } from "../paths/unsafe-design-error.js";
 import { child, children, childText, headOf, type SList, textAt } from "../sexp/node.js";
 import { parseSexp } from "../sexp/parse.js";
 import { readLibSymbol } from "../symbol/lib-symbol.js";
@@ -14,11 +16,18 @@ export interface SymbolSource {
  * The `(lib_symbols …)` copies of one or more sheet files, by the lib_id that uses them. A placed
  * symbol with `(lib_name X)` (its copy differs from the library's) uses the copy named X, not
  * the one named by its lib_id; it is found under that lib_id unless a copy is already there.
+ * Each file is read only when it really lies inside `scope` (default: its repository).
  */
-export async function embeddedSymbols(files: readonly string[]): Promise<Map<string, SList>> {
+export async function embeddedSymbols(
+  files: readonly string[],
+  scope?: TrustScope,
+): Promise<Map<string, SList>> {
   const found = new Map<string, SList>();
   for (const file of files) {
-    const tree = parseSexp(await readFile(file, "utf8"), { file });
+    const read = await readConfinedText(scope ?? trustScopeFor(file), file, "sheet file");
+    if (read.status === "refused") throw new UnsafeDesignError([read.finding]);
+    if (read.status === "missing") continue;
+    const tree = parseSexp(read.text, { file });
     const cache = new Map<string, SList>();
     for (const item of child(tree, "lib_symbols")?.items ?? []) {
       if (item.kind !== "list" || headOf(item) !== "symbol") continue;

@@ -1,18 +1,29 @@
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { pushAll } from "../../array-ops.js";
 import { pathExists } from "../../repo/path-exists.js";
 import { loadBoard } from "../board/load-board.js";
+import { type ClearedDesign, clearDesign } from "../cli/cleared-design.js";
 import { KicadCliError } from "../cli/errors.js";
 import { requireRc } from "../cli/require-rc.js";
 import { findRootSheet } from "../cli/root-sheet.js";
 import { withKicadCli } from "../cli/run-kicad-cli.js";
+import type { TrustScope } from "../paths/trust-scope.js";
+import { fillBoardFile } from "../pcbnew/fill-board-file.js";
 import { child, childText } from "../sexp/node.js";
 import type { ExportedFile } from "./artifact-kind.js";
 import { BOARD_EXPORTS } from "./board-exports.js";
-import { fillForPlot } from "./fill-for-plot.js";
 import { embedsDate, exportDate, normalizeDates } from "./normalize-dates.js";
 import { jlcpcbPlacement, type OrderPart, orderingBoms } from "./ordering-bom.js";
 
@@ -44,12 +55,14 @@ async function listFiles(dir: string, prefix = ""): Promise<string[]> {
 
 /** Runs one kicad-cli export and copies every file it wrote into `dest`; returns their names. */
 function runExport(
+  design: ClearedDesign,
   args: (out: string) => string[],
   input: string,
   dest: string,
   env: NodeJS.ProcessEnv,
 ) {
   return withKicadCli(
+    design,
     (work) => args(work.out("x")),
     async (run, work) => {
       requireRc(run, [0], input);
@@ -72,6 +85,7 @@ function runExport(
 
 /** The schematic pages as SVG (`<stem>-schematic[-<sheet>].svg`) and the root page as PNG. */
 async function exportSheets(
+  design: ClearedDesign,
   root: string,
   stem: string,
   dest: string,
@@ -79,7 +93,13 @@ async function exportSheets(
   env: NodeJS.ProcessEnv,
 ) {
   const pages = join(scratch, "sheets");
-  const names = await runExport((o) => ["sch", "export", "svg", "-o", o, root], root, pages, env);
+  const names = await runExport(
+    design,
+    (o) => ["sch", "export", "svg", "-o", o, root],
+    root,
+    pages,
+    env,
+  );
   const sheetStem = basename(root, ".kicad_sch");
   const files: ExportedFile[] = [];
   await mkdir(join(dest, "renders"), { recursive: true });
@@ -103,33 +123,67 @@ async function exportSheets(
 }
 
 /**
+ * Where the plotted copy goes: below `<scratch>/board` at the board's own place in the
+ * repository, so `${KIPRJMOD}/../models/…` climbs exactly as far in the copy as in the
+ * original, and never out of the scratch folder where the original stayed in the repository.
+ */
+async function plotCopyPath(scratch: string, board: string, scope: TrustScope): Promise<string> {
+  const rel = relative(scope.root, await realpath(dirname(board)));
+  const inside = rel === "" || !(rel.startsWith("..") || isAbsolute(rel));
+  return join(scratch, "board", inside ? rel : "", basename(board));
+}
+
+/**
+ * kicad-cli opens the copy with `${KIPRJMOD}` = the copy's folder: the copy is cleared on its
+ * own (kicad-cli's STEP export follows every 3-D model path), its root `<scratch>/board`, the
+ * repository beside KiCad's libraries (for absolute paths into it).
+ */
+async function clearCopy(scratch: string, copy: string, original: TrustScope) {
+  const root = await realpath(join(scratch, "board"));
+  const scope: TrustScope = {
+    root,
+    repository: false,
+    libraryRoots: [...original.libraryRoots, original.root],
+    env: original.env,
+  };
+  return (await clearDesign({ board: copy }, { scope })).cleared;
+}
+
+/**
  * Exports everything a fab and an assembler need, and renders to look at, into `dest` (an
  * empty folder): gerbers and drill files after a zone fill, the outline as DXF, a STEP model,
  * SVG and PNG renders of the schematic and the board (the board PNG is KiCad's 3-D render),
  * the position file, the ordering BOM and its JLCPCB, DigiKey and Mouser variants (plus
  * JLCPCB's placement file). The dates kicad-cli stamps are set to the board's title-block date
- * (normalize-dates.ts), so the same design exports to the same bytes.
+ * (normalize-dates.ts), so the same design exports to the same bytes. The design is
+ * pre-flighted first (UnsafeDesignError for a path it names outside the repository): nothing
+ * is loaded, filled or handed to kicad-cli before that.
  */
 export async function exportDesign(input: ExportInput, dest: string): Promise<ExportedFile[]> {
   const env = input.env ?? process.env;
   const stem = basename(input.board, ".kicad_pcb");
+  const root = await findRootSheet(input.schematic);
+  const design = await clearDesign({ schematic: root, board: input.board }, { env });
   const board = await loadBoard(input.board);
   const date = exportDate(childText(child(board.node, "title_block") ?? board.node, "date"));
   const scratch = await mkdtemp(join(env.TMPDIR || tmpdir(), "copperhead-export-"));
   try {
     // kicad-cli plots zones as stored and never fills them: plot a filled copy.
-    const plotted = join(scratch, "board", `${stem}.kicad_pcb`);
+    const plotted = await plotCopyPath(scratch, input.board, design.preflight.scope);
     await mkdir(dirname(plotted), { recursive: true });
     const project = input.board.replace(/\.kicad_pcb$/, ".kicad_pro");
     if (await pathExists(project))
       await copyFile(project, join(dirname(plotted), `${stem}.kicad_pro`));
-    if (board.zones.length > 0) await fillForPlot(input.board, plotted, scratch, env);
+    // The design was cleared above: pcbnew loads nothing it did not check.
+    if (board.zones.length > 0) await fillBoardFile(input.board, plotted, { env });
     else await copyFile(input.board, plotted);
+    const copy = await clearCopy(scratch, plotted, design.preflight.scope);
 
     const [boardFiles, sheetFiles] = await Promise.all([
       Promise.all(
         BOARD_EXPORTS.map(async (job) => {
           const names = await runExport(
+            copy,
             (o) => job.args(o, plotted, stem),
             plotted,
             join(dest, job.folder),
@@ -141,7 +195,7 @@ export async function exportDesign(input: ExportInput, dest: string): Promise<Ex
           }));
         }),
       ),
-      exportSheets(await findRootSheet(input.schematic), stem, dest, scratch, env),
+      exportSheets(design.cleared, root, stem, dest, scratch, env),
     ]);
     const files: ExportedFile[] = [...boardFiles.flat(), ...sheetFiles];
 

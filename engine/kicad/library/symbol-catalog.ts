@@ -1,10 +1,10 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { headOf, type SList, textAt } from "../sexp/node.js";
 import { parseSexp } from "../sexp/parse.js";
 import { type LibSymbol, readLibSymbol } from "../symbol/lib-symbol.js";
 import { closestNames } from "./closest-names.js";
 import { flattenSymbolNode } from "./flatten-symbol-node.js";
+import { libraryEntries } from "./library-entries.js";
 import { symbolDirs } from "./symbol-dirs.js";
 
 /** A library symbol ready to place and to vendor: `extends` already flattened. */
@@ -52,23 +52,7 @@ export class SymbolCatalog {
 
   /** Library nickname → file; the first folder holding a library wins. */
   libraryFiles(): Promise<Map<string, string>> {
-    this.files ??= (async () => {
-      const found = new Map<string, string>();
-      for (const dir of this.dirs) {
-        let entries: string[];
-        try {
-          entries = (await readdir(dir)).sort();
-        } catch {
-          continue;
-        }
-        for (const entry of entries) {
-          if (!entry.endsWith(".kicad_sym")) continue;
-          const nickname = entry.slice(0, -".kicad_sym".length);
-          if (!found.has(nickname)) found.set(nickname, join(dir, entry));
-        }
-      }
-      return found;
-    })();
+    this.files ??= libraryEntries(this.dirs, ".kicad_sym");
     return this.files;
   }
 
@@ -157,7 +141,9 @@ export class SymbolCatalog {
     let loaded = this.libraries.get(library);
     if (!loaded) {
       loaded = (async () => {
-        const tree = parseSexp(await readFile(file, "utf8"), { file });
+        // KiCad's installed libraries are neither the repository's nor named by a person: a
+        // parse error gives the position, never their text.
+        const tree = parseSexp(await readFile(file, "utf8"), { file, quote: false });
         const nodes = new Map<string, SList>();
         for (const item of tree.items) {
           if (item.kind !== "list" || headOf(item) !== "symbol") continue;

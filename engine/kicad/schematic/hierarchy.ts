@@ -1,7 +1,13 @@
 import { basename, dirname, resolve } from "node:path";
 import { pushAll } from "../../array-ops.js";
+import { quoteExcerpt } from "../../excerpt.js";
 import { FileAccessError } from "../../file-error.js";
 import { readKicadFile } from "../kicad-file.js";
+import { checkNamedFile } from "../paths/named-design.js";
+import type { PathFinding } from "../paths/path-finding.js";
+import { resolveReference } from "../paths/resolve-reference.js";
+import { type TrustScope, trustScopeFor } from "../paths/trust-scope.js";
+import { UnsafeDesignError } from "../paths/unsafe-design-error.js";
 import { parseSexp } from "../sexp/parse.js";
 import { MissingSheetError } from "./missing-sheet-error.js";
 import type { PlacedSymbol } from "./placed-symbol.js";
@@ -39,36 +45,124 @@ export interface SchematicHierarchy {
   files: ReadonlyMap<string, Schematic>;
 }
 
-/** Reads one sheet file; undefined means "not there" (the loader turns that into MissingSheetError). */
-export type SheetReader = (absolutePath: string) => Promise<Schematic | undefined>;
+/** How a sheet file was reached: shown in parse errors instead of the file's content. */
+export interface SheetReach {
+  /** `Sheetfile of sheet "Power" in top.kicad_sch`. */
+  via: string;
+}
 
-async function readFromDisk(path: string): Promise<Schematic | undefined> {
-  let text: string;
-  try {
-    text = await readKicadFile(path, "schematic");
-  } catch (error) {
-    if (error instanceof FileAccessError && error.code === "ENOENT") return undefined;
-    throw error;
+/**
+ * Reads one sheet file; undefined means "not there" (the loader turns that into
+ * MissingSheetError). `reach` is set for sub-sheets, undefined for the root.
+ */
+export type SheetReader = (
+  absolutePath: string,
+  reach?: SheetReach,
+) => Promise<Schematic | undefined>;
+
+/** One Sheetfile field value, and where it sits. */
+export interface SheetFileReference {
+  written: string;
+  parentFile: string;
+  sheetName: string;
+}
+
+/** Where a Sheetfile field leads: the file to read, or a finding that refuses it. */
+export type SheetResolver = (
+  reference: SheetFileReference,
+) => Promise<{ ok: true; path: string } | { ok: false; finding: PathFinding }>;
+
+export interface HierarchyOptions {
+  /** Where sheet files may be (default: the root's repository, or its folder outside one). */
+  scope?: TrustScope;
+  /**
+   * Called with each refused reference instead of failing at the end: the pre-flight collects
+   * them all and decides. Without it, any refusal raises UnsafeDesignError once loading is done.
+   */
+  onRefused?: (finding: PathFinding) => void;
+}
+
+/** The field name in messages: `Sheetfile of sheet "Power"`. */
+export function sheetField(sheetName: string): string {
+  return `Sheetfile of sheet ${quoteExcerpt(sheetName, 60)}`;
+}
+
+function scopedResolver(scope: TrustScope): SheetResolver {
+  return async (reference) => {
+    const resolution = await resolveReference(scope, {
+      written: reference.written,
+      holder: reference.parentFile,
+      field: sheetField(reference.sheetName),
+      rules: "sheet",
+      expect: "file",
+    });
+    return resolution.ok ? { ok: true, path: resolution.path } : resolution;
+  };
+}
+
+/** The old rule, for readers that do not touch the disk: relative to the parent's folder. */
+const lexicalResolver: SheetResolver = async (reference) => ({
+  ok: true,
+  path: resolve(dirname(reference.parentFile), reference.written.replaceAll("\\", "/")),
+});
+
+/**
+ * Loads a root `.kicad_sch` and every sub-sheet file below it (each file parsed once). Every
+ * Sheetfile is resolved inside the scope before anything is opened: a sheet naming a file
+ * outside the repository (or a FIFO, a symlink out, a path into .git/) is refused, not read.
+ */
+export async function loadSchematicHierarchy(
+  rootPath: string,
+  options: HierarchyOptions = {},
+): Promise<SchematicHierarchy> {
+  const scope = options.scope ?? trustScopeFor(rootPath);
+  const refused: PathFinding[] = [];
+  const report = options.onRefused ?? ((finding: PathFinding) => refused.push(finding));
+  const named = await checkNamedFile(scope, resolve(rootPath), "root sheet");
+  if (!named.ok) {
+    report(named.finding);
+    throw new UnsafeDesignError([named.finding]);
   }
-  return readSchematic(parseSexp(text, { file: path }), { file: path });
+  const read: SheetReader = async (path, reach) => {
+    // A sub-sheet's errors name the Sheetfile that led to it, not its content: only the sheet
+    // the command was given (or found by its fixed name) is ever quoted.
+    const quote = reach === undefined;
+    let text: string;
+    try {
+      text = await readKicadFile(path, "schematic", { quote });
+    } catch (error) {
+      if (error instanceof FileAccessError && error.code === "ENOENT") return undefined;
+      throw error;
+    }
+    const tree = parseSexp(text, { file: path, via: reach?.via, quote });
+    return readSchematic(tree, { file: path, via: reach?.via });
+  };
+  const resolver = scopedResolver(scope);
+  const refusing: SheetResolver = async (reference) => {
+    const outcome = await resolver(reference);
+    if (!outcome.ok) report(outcome.finding);
+    return outcome;
+  };
+  const hierarchy = await buildSchematicHierarchy(rootPath, read, refusing);
+  if (refused.length > 0) throw new UnsafeDesignError(refused);
+  return hierarchy;
 }
 
-/** Loads a root `.kicad_sch` and every sub-sheet file below it (each file parsed once). */
-export function loadSchematicHierarchy(rootPath: string): Promise<SchematicHierarchy> {
-  return buildSchematicHierarchy(rootPath, readFromDisk);
-}
-
-/** The hierarchy builder behind loadSchematicHierarchy, with the file reading left to the caller. */
+/**
+ * The hierarchy builder behind loadSchematicHierarchy, with the file reading (and, optionally,
+ * where a Sheetfile leads) left to the caller. A refused sheet is left out of the hierarchy.
+ */
 export async function buildSchematicHierarchy(
   rootPath: string,
   read: SheetReader,
+  resolveSheet: SheetResolver = lexicalResolver,
 ): Promise<SchematicHierarchy> {
   const rootFile = resolve(rootPath);
   const pending = new Map<string, Promise<Schematic | undefined>>();
-  const load = (file: string) => {
+  const load = (file: string, reach?: SheetReach) => {
     let promise = pending.get(file);
     if (!promise) {
-      promise = read(file);
+      promise = read(file, reach);
       pending.set(file, promise);
     }
     return promise;
@@ -95,18 +189,27 @@ export async function buildSchematicHierarchy(
   };
 
   const expand = async (instance: SheetInstance, ancestors: Set<string>): Promise<void> => {
-    const folder = dirname(instance.file);
     const children = await Promise.all(
-      instance.schematic.sheets.map(async (sheet) => {
-        const written = sheet.file.replaceAll("\\", "/");
-        const file = resolve(folder, written);
+      instance.schematic.sheets.map(async (sheet): Promise<SheetInstance | undefined> => {
+        // Every value KiCad might take is checked; the one it takes is followed.
+        const outcomes = await Promise.all(
+          (sheet.fileFields.length > 0 ? sheet.fileFields : [sheet.file]).map((written) =>
+            resolveSheet({ written, parentFile: instance.file, sheetName: sheet.name }),
+          ),
+        );
+        // A refused value is reported by the resolver; the one KiCad follows is still walked,
+        // so the pre-flight sees everything below it too.
+        const followed = outcomes.at(-1);
+        if (!followed?.ok) return undefined;
+        const file = followed.path;
         if (ancestors.has(file)) {
           throw new SchematicError(
-            `sheet "${sheet.name}" in ${instance.file} includes ${file}, which is one of its own parents`,
+            `sheet ${quoteExcerpt(sheet.name, 60)} in ${instance.file} includes ${file}, which is one of its own parents`,
             "a sheet cannot contain itself: point the sheet at a different file",
           );
         }
-        const schematic = await load(file);
+        const via = `${sheetField(sheet.name)} in ${basename(instance.file)}`;
+        const schematic = await load(file, { via });
         if (!schematic) {
           throw new MissingSheetError({
             sheetName: sheet.name,
@@ -130,7 +233,10 @@ export async function buildSchematicHierarchy(
         return child;
       }),
     );
-    pushAll(instance.children, children);
+    pushAll(
+      instance.children,
+      children.filter((child) => child !== undefined),
+    );
   };
   await expand(root, new Set([rootFile]));
 

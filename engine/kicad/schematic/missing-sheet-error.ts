@@ -1,3 +1,4 @@
+import { quoteExcerpt } from "../../excerpt.js";
 import { SchematicError } from "./schematic-error.js";
 
 /** A hierarchical sheet whose file is not on disk. */
@@ -13,7 +14,7 @@ export class MissingSheetError extends SchematicError {
     written: string;
   }) {
     super(
-      `sheet "${opts.sheetName}" in ${opts.parentFile} points to "${opts.written}", but ${opts.missingPath} does not exist`,
+      `sheet ${quoteExcerpt(opts.sheetName, 60)} in ${opts.parentFile} points to ${quoteExcerpt(opts.written, 160)}, but ${opts.missingPath} does not exist`,
       "restore that file, or fix the sheet's Sheetfile field (it is relative to the parent sheet's folder)",
     );
     this.sheetName = opts.sheetName;

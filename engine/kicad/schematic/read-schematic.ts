@@ -1,3 +1,4 @@
+import { printableExcerpt } from "../../excerpt.js";
 import { children, childText, headOf, type SList, textAt } from "../sexp/node.js";
 import { type Graphic, readGraphic } from "../symbol/graphic.js";
 import { type LibSymbol, readLibSymbol } from "../symbol/lib-symbol.js";
@@ -67,11 +68,17 @@ export interface Schematic {
 }
 
 /** Builds the typed view of a parsed `.kicad_sch` tree in one pass over its top-level items. */
-export function readSchematic(tree: SList, options: { file?: string } = {}): Schematic {
+export function readSchematic(
+  tree: SList,
+  options: { file?: string; via?: string } = {},
+): Schematic {
   if (headOf(tree) !== "kicad_sch") {
+    const via = options.via ? ` (reached through ${options.via})` : "";
     throw new SchematicError(
-      `${options.file ?? "input"} is a (${headOf(tree) ?? "?"} …) file, not a schematic`,
-      "pass a .kicad_sch file, whose root is (kicad_sch …)",
+      `${options.file ?? "input"}${via} is a (${printableExcerpt(headOf(tree) ?? "?", 24)} …) file, not a schematic`,
+      options.via
+        ? "point that reference at a .kicad_sch file, whose root is (kicad_sch …)"
+        : "pass a .kicad_sch file, whose root is (kicad_sch …)",
     );
   }
   const libNodes = new Map<string, SList>();

@@ -1,7 +1,7 @@
 import { child, children, childText, flag, numberAt, type SList, textAt } from "../sexp/node.js";
 import { readEffects, type TextEffects } from "../symbol/effects.js";
 import type { Point } from "../symbol/geometry.js";
-import { type Property, propertyValue, readProperty } from "../symbol/property.js";
+import { type Property, readProperty } from "../symbol/property.js";
 
 /** A hierarchical pin on a sheet symbol's edge; it joins the child's hierarchical label of the same name. */
 export interface SheetPin {
@@ -28,6 +28,11 @@ export interface Sheet {
   name: string;
   /** The child file, relative to the parent file's folder, as written. */
   file: string;
+  /**
+   * Every value a Sheetfile field holds, in file order (KiCad matches the field name without
+   * case, and a file may repeat it): all of them are checked before any is followed.
+   */
+  fileFields: string[];
   at: Point;
   size: { width: number; height: number };
   uuid: string | undefined;
@@ -38,6 +43,14 @@ export interface Sheet {
   properties: Property[];
   pins: SheetPin[];
   instances: SheetInstanceEntry[];
+}
+
+// KiCad 6/7 files name the fields "Sheet name" / "Sheet file".
+const SHEET_NAME_FIELDS = new Set(["sheetname", "sheet name"]);
+const SHEET_FILE_FIELDS = new Set(["sheetfile", "sheet file"]);
+
+function fieldValues(properties: readonly Property[], names: ReadonlySet<string>): string[] {
+  return properties.filter((p) => names.has(p.name.toLowerCase())).map((p) => p.value);
 }
 
 function readSheetPin(node: SList): SheetPin {
@@ -66,10 +79,13 @@ export function readSheet(node: SList): Sheet {
       });
     }
   }
+  const names = fieldValues(properties, SHEET_NAME_FIELDS);
+  const files = fieldValues(properties, SHEET_FILE_FIELDS);
   return {
-    // KiCad 6/7 files name the fields "Sheet name" / "Sheet file".
-    name: propertyValue(properties, "Sheetname") ?? propertyValue(properties, "Sheet name") ?? "",
-    file: propertyValue(properties, "Sheetfile") ?? propertyValue(properties, "Sheet file") ?? "",
+    // KiCad's parser matches these names without case and overwrites the field on a repeat.
+    name: names.at(-1) ?? "",
+    file: files.at(-1) ?? "",
+    fileFields: files,
     at: { x: numberAt(at, 1) ?? 0, y: numberAt(at, 2) ?? 0 },
     size: { width: numberAt(size, 1) ?? 0, height: numberAt(size, 2) ?? 0 },
     uuid: childText(node, "uuid"),

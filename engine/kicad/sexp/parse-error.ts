@@ -13,17 +13,22 @@ export class SexpParseError extends CopperheadError {
 
   constructor(opts: {
     file?: string;
+    /** The reference that led to the file, when another file named it. */
+    via?: string | undefined;
     line: number;
     column: number;
     found: string;
     expected: string;
   }) {
     const where = `${opts.file ?? "<input>"}:${opts.line}:${opts.column}`;
+    const via = opts.via ? ` (reached through ${opts.via})` : "";
     super(
-      `${where}: found ${opts.found}, expected ${opts.expected}`,
+      `${where}${via}: found ${opts.found}, expected ${opts.expected}`,
       opts.found === BYTE_ORDER_MARK
         ? "save the file as UTF-8 without a byte order mark (KiCad never writes one; an editor added it)"
-        : "fix the file at that position (or restore it from git / a KiCad backup)",
+        : opts.via
+          ? "fix the file at that position, or the reference that names it (or restore both from git / a KiCad backup)"
+          : "fix the file at that position (or restore it from git / a KiCad backup)",
     );
     this.line = opts.line;
     this.column = opts.column;

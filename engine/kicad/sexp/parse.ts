@@ -1,3 +1,4 @@
+import { quoteExcerpt } from "../../excerpt.js";
 import type { SAtom, SList, SNode } from "./node.js";
 import { BYTE_ORDER_MARK, lineColumn, SexpParseError } from "./parse-error.js";
 
@@ -29,6 +30,16 @@ export function rawSpelling(node: SAtom): string | undefined {
 export interface ParseOptions {
   /** Shown in error messages. */
   file?: string;
+  /**
+   * How the file was reached when another file named it (`Sheetfile of sheet "Power" in
+   * top.kicad_sch`): errors name the reference, so the reader knows which field to fix.
+   */
+  via?: string;
+  /**
+   * May errors quote the file's text? Only for files a person named or the repository holds
+   * (default true); a file from elsewhere gets its position and what was expected, no content.
+   */
+  quote?: boolean;
 }
 
 /**
@@ -39,8 +50,16 @@ export interface ParseOptions {
 export function parseSexp(text: string, options: ParseOptions = {}): SList {
   const fail = (offset: number, found: string, expected: string): never => {
     const { line, column } = lineColumn(text, offset);
-    throw new SexpParseError({ file: options.file, line, column, found, expected });
+    throw new SexpParseError({
+      file: options.file,
+      via: options.via,
+      line,
+      column,
+      found,
+      expected,
+    });
   };
+  const describe = (offset: number): string => describeAt(text, offset, options.quote !== false);
 
   if (text.charCodeAt(0) === 0xfeff) {
     fail(0, BYTE_ORDER_MARK, "'(' (KiCad cannot load files that start with a BOM)");
@@ -58,7 +77,7 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
     break;
   }
   if (i >= n) fail(i, "end of file", "'(' starting the root list");
-  if (text.charCodeAt(i) !== OPEN) fail(i, describe(text, i), "'(' starting the root list");
+  if (text.charCodeAt(i) !== OPEN) fail(i, describe(i), "'(' starting the root list");
 
   let result: ReturnType<typeof scan>;
   try {
@@ -78,14 +97,16 @@ export function parseSexp(text: string, options: ParseOptions = {}): SList {
   const { root, end } = result as { root: SList; end: number };
   i = end;
   while (i < n && isSpace(text.charCodeAt(i))) i++;
-  if (i < n) fail(i, describe(text, i), "end of file after the root list");
+  if (i < n) fail(i, describe(i), "end of file after the root list");
   return root;
 }
 
-function describe(text: string, offset: number): string {
+/** What stands at `offset`: a bounded, printable quote of the text, or only what kind it is. */
+function describeAt(text: string, offset: number, quote: boolean): string {
   if (offset >= text.length) return "end of file";
   const c = text[offset];
-  return c === "\n" ? "a line break" : JSON.stringify(text.slice(offset, offset + 12));
+  if (c === "\n") return "a line break";
+  return quote ? quoteExcerpt(text.slice(offset, offset + 13), 12) : "other text";
 }
 
 /**
@@ -373,7 +394,8 @@ export function escapeString(value: string): string {
   return last === 0 ? value : out + value.slice(last);
 }
 
-function unescapeString(inner: string): string {
+/** The text of a quoted atom's source spelling (between the quotes). */
+export function unescapeString(inner: string): string {
   return inner.replace(/\\(.)/gs, (_m, ch: string) => {
     switch (ch) {
       case "n":

@@ -11,6 +11,7 @@ const EDIT_TOOLS = [
   "record_decision",
   "record_constraint",
   "draft_schematic",
+  "layout_board",
 ];
 const names = (tools: readonly AgentTool[]) => tools.map((t) => t.name);
 const fresh = () => new Ledger({ origin: "create", sheet: { present: false } });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor, REDACTED } from "../../../engine/agent/redact.js";
+import {
+  createRedactor,
+  KNOWN_SECRET_VARIABLES,
+  REDACTED,
+  redactJson,
+  redactText,
+} from "../../../engine/agent/redact.js";
 
 // Planted secrets of every source the redactor knows, and look-alikes it must leave alone.
 describe("createRedactor: secrets from the environment", () => {
@@ -94,5 +100,111 @@ describe("createRedactor: token shapes, wherever they appear", () => {
   it("redacts env values and token shapes in the same text", () => {
     const both = createRedactor({ MY_TOKEN: "planted-secret" });
     expect(both.redact(`planted-secret ${cases.anthropic}`)).toBe(`${REDACTED} ${REDACTED}`);
+  });
+});
+
+const PEM = [
+  "-----BEGIN RSA PRIVATE KEY-----",
+  "MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun",
+  "VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK",
+  "-----END RSA PRIVATE KEY-----",
+].join("\n");
+
+describe("the redactor", () => {
+  it("replaces the values of secret-looking variables, never short or harmless ones", () => {
+    const env = {
+      ANTHROPIC_API_KEY: "sk-ant-api03-abcdefghijklmnop",
+      MY_PASSWORD: "correct horse battery",
+      DB_PASSWD: "hunter2hunter2",
+      SIGNING_PRIVATE: "0123456789abcdef",
+      SHORT_TOKEN: "abc",
+      HOME: "/home/someone",
+    };
+    const text = `key ${env.ANTHROPIC_API_KEY} pw ${env.MY_PASSWORD} db ${env.DB_PASSWD} sig ${env.SIGNING_PRIVATE} abc home /home/someone`;
+    expect(redactText(text, env)).toBe(
+      `key ${REDACTED} pw ${REDACTED} db ${REDACTED} sig ${REDACTED} abc home /home/someone`,
+    );
+  });
+
+  it("names copperhead's own secrets, and the name pattern covers each of them", () => {
+    for (const name of KNOWN_SECRET_VARIABLES) {
+      expect(redactText(`x ${"v".repeat(12)}9 y`, { [name]: `${"v".repeat(12)}9` }), name).toBe(
+        `x ${REDACTED} y`,
+      );
+    }
+  });
+
+  it("replaces token shapes whoever's they are", () => {
+    const tokens = [
+      `ghs_${"a1".repeat(18)}`,
+      `ghp_${"B2".repeat(18)}`,
+      `gho_${"c3".repeat(18)}`,
+      `ghu_${"d4".repeat(18)}`,
+      `ghr_${"e5".repeat(18)}`,
+      `github_pat_${"f6".repeat(20)}`,
+      "sk-ant-api03-Zx9_Zx9-Zx9Zx9Zx9",
+      `npm_${"g7".repeat(18)}`,
+      "AKIAIOSFODNN7EXAMPLE",
+    ];
+    for (const token of tokens)
+      expect(redactText(`see ${token}.`, {}), token).toBe(`see ${REDACTED}.`);
+  });
+
+  it("replaces a PEM private key whole, also when a message cut it short", () => {
+    expect(redactText(`before\n${PEM}\nafter`, {})).toBe(`before\n${REDACTED}\nafter`);
+    const cut = PEM.split("\n").slice(0, 2).join("\n");
+    expect(redactText(`log: ${cut}`, {})).toBe(`log: ${REDACTED}`);
+    expect(redactText("-----BEGIN PUBLIC KEY-----", {})).toBe("-----BEGIN PUBLIC KEY-----");
+  });
+
+  it("catches one line of a multi-line secret, and its JSON-escaped form", () => {
+    const env = { COPPERHEAD_APP_PRIVATE_KEY: PEM };
+    const line = PEM.split("\n")[1] as string;
+    expect(redactText(`stray ${line}`, env)).toBe(`stray ${REDACTED}`);
+    expect(redactText(JSON.stringify({ key: PEM }), env)).toBe(`{"key":"${REDACTED}"}`);
+  });
+
+  it("keeps the scheme of an Authorization header or a URL and drops the credential", () => {
+    expect(redactText("AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hz", {})).toBe(
+      `AUTHORIZATION: basic ${REDACTED}`,
+    );
+    expect(redactText("https://x-access-token:abcd1234@github.com/o/r", {})).toBe(
+      `https://x-access-token:${REDACTED}@github.com/o/r`,
+    );
+  });
+
+  it("redacts every string of a JSON value, keys included, and keeps its shape", () => {
+    const env = { GITHUB_TOKEN: "ghs_secretsecretsecretsecret1234" };
+    const outcome = {
+      schema: 1,
+      ok: false,
+      evidence: [{ check: "erc", ok: false, detail: `token ${env.GITHUB_TOKEN}` }],
+      [env.GITHUB_TOKEN]: null,
+      cost: { tokensIn: 10 },
+    };
+    expect(redactJson(outcome, env)).toEqual({
+      schema: 1,
+      ok: false,
+      evidence: [{ check: "erc", ok: false, detail: `token ${REDACTED}` }],
+      [REDACTED]: null,
+      cost: { tokensIn: 10 },
+    });
+    expect(outcome.evidence[0]?.detail).toContain(env.GITHUB_TOKEN);
+  });
+
+  it("follows the environment as it changes (a token minted during a run)", () => {
+    const env: NodeJS.ProcessEnv = {};
+    expect(redactText("value mintedtoken123", env)).toBe("value mintedtoken123");
+    env.INSTALLATION_TOKEN = "mintedtoken123";
+    expect(redactText("value mintedtoken123", env)).toBe(`value ${REDACTED}`);
+  });
+
+  it("says whether text carries a secret (the response cache refuses to keep it)", () => {
+    const redactor = createRedactor({ API_KEY: "abcdefgh1234" });
+    expect(redactor.containsSecret("nothing here")).toBe(false);
+    expect(redactor.containsSecret("x abcdefgh1234")).toBe(true);
+    expect(redactor.containsSecret(`x ghs_${"z".repeat(30)}`)).toBe(true);
+    // Repeated calls do not carry regex state over.
+    expect(redactor.containsSecret("x abcdefgh1234")).toBe(true);
   });
 });

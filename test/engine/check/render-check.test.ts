@@ -22,6 +22,7 @@ describe("renderCheck", () => {
       ok: false,
       failures: ["ERC: 0 error(s), 60000 warning(s)"],
       target: { schematic: "big.kicad_sch", board: "big.kicad_pcb", docs: "docs", origin: null },
+      paths: [],
       erc: { status: "ran", counts, sheets: ["/"], violations: many(60_000, "pin_not_connected") },
       drc: {
         status: "ran",

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +75,39 @@ describe("the packed and installed copperhead", () => {
     const erc = await runBin(cli.bin, ["erc", "usb.kicad_sch"], { cwd: project, env });
     expect(erc.stdout).toContain("ERC clean");
     expect(erc.exitCode).toBe(0);
+  });
+
+  it("lays out the drafted USB-C breakout: the pcbnew zone filler ships inside the package", async () => {
+    const project = join(work, "layout-usb");
+    await cp(join(REPO_ROOT, "examples/intents"), project, { recursive: true });
+    await mkdir(join(project, ".copperhead"), { recursive: true });
+    await cp(
+      join(REPO_ROOT, "examples/layout/usb-c-breakout.constraints.json"),
+      join(project, ".copperhead/constraints.json"),
+    );
+    const sheet = "hardware/usb-c-breakout.kicad_sch";
+    const drafted = await runBin(
+      cli.bin,
+      ["draft", "--intent", "usb-c-breakout.intent.json", "--out", sheet],
+      { cwd: project, env },
+    );
+    expect(drafted.exitCode, drafted.stdout).toBe(0);
+    const board = "hardware/usb-c-breakout.kicad_pcb";
+    const laid = await runBin(cli.bin, ["layout", "--board", board, "--place-only"], {
+      cwd: project,
+      env,
+    });
+    expect(laid.stderr).toBe("");
+    expect(laid.exitCode, laid.stdout).toBe(0);
+    expect(await readFile(join(project, board), "utf8")).toContain("(filled_polygon");
+    const checked = await runBin(cli.bin, ["drc", board, "--schematic-parity", "--json"], {
+      cwd: project,
+      env,
+    });
+    const report = JSON.parse(checked.stdout);
+    expect(report.violations).toEqual([]);
+    expect(report.parity).toEqual([]);
+    expect(report.unconnected.length).toBeGreaterThan(0);
   });
 
   it("runs `do` with the scripted provider through a validated proposal to a commit", async () => {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DiffReport, diffReportSchema } from "../../../engine/diff/diff-report.js";
 import { exportNetlist } from "../../../engine/kicad/cli/export-netlist.js";
 import { parseKicadNetlist } from "../../../engine/kicad/schematic/kicad-netlist.js";
+import { DEMO_DIR } from "../../helpers/demo-corpus.js";
+import { cachedNetlist } from "../../helpers/kicad-cache.js";
 import { copperhead } from "./helpers/copperhead.js";
 import { type DemoRepo, demoRepo } from "./helpers/demo-repo.js";
 import { seeded } from "./helpers/design-files.js";
@@ -24,10 +26,14 @@ async function diffJson(repo: DemoRepo, args: string[]): Promise<DiffReport> {
   return diffReportSchema.parse(JSON.parse(run.stdout));
 }
 
-/** KiCad's own answer: every `ref.pin` → net name, from kicad-cli's netlist of the root. */
-async function kicadPins(root: string): Promise<Map<string, string>> {
+/**
+ * KiCad's own answer: every `ref.pin` → net name, from kicad-cli's netlist of the root. The
+ * unedited demo's netlist (the same bytes as the repo's copy) comes from the run's shared cache.
+ */
+async function kicadPins(root: string, pristine = false): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const net of parseKicadNetlist(await exportNetlist(root)).nets) {
+  const text = pristine ? await cachedNetlist(root) : await exportNetlist(root);
+  for (const net of parseKicadNetlist(text).nets) {
     for (const node of net.nodes) out.set(`${node.ref}.${node.pin}`, net.name);
   }
   return out;
@@ -91,7 +97,9 @@ describe.each([
     it(`reports ${label} once, and nothing else`, async () => {
       const edit: Planted | undefined = await plant(repo.files, root, seeded(label.length * 7919));
       expect(edit, `no place for ${label} in ${demo}`).toBeDefined();
-      const before = label.includes("net") ? await kicadPins(join(repo.dir, root)) : undefined;
+      const before = label.includes("net")
+        ? await kicadPins(join(DEMO_DIR, demo, root), true)
+        : undefined;
       await repo.write(edit!.files);
       try {
         const report = await diffJson(repo, ["--no-checks"]);

@@ -1,5 +1,7 @@
-import { appendFile, readFile, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import {
   appendEvent,
@@ -9,6 +11,7 @@ import {
 } from "../../../engine/flow/event-log.js";
 import type { FlowEventInput } from "../../../engine/flow/events.js";
 import { EVENTS_PATH } from "../../../engine/flow/run-paths.js";
+import { UnsafeDesignError } from "../../../engine/kicad/paths/unsafe-design-error.js";
 import { tempRepo, useTempRepos } from "./flow-fixture.js";
 
 useTempRepos();
@@ -113,5 +116,37 @@ describe("event log", () => {
     expect(log.problems).toEqual([
       { line: 2, reason: "event id same-id-1 reused with different content" },
     ]);
+  });
+
+  it("never reads, waits on or appends through a log that leads out of the repository", async () => {
+    const outside = await mkdtemp(join(tmpdir(), "copperhead-outside-"));
+    try {
+      const secret = join(outside, "secret");
+      await writeFile(secret, "A=topsecretvalue\n");
+      await execa("mkfifo", [join(outside, "pipe")]);
+      const plants: Array<(log: string) => Promise<void>> = [
+        (log) => symlink(secret, log),
+        (log) => symlink(join(outside, "pipe"), log),
+        (log) => execa("mkfifo", [log]).then(() => undefined),
+        // The folder itself linked out: the log inside it is outside too.
+        async (log) => {
+          await rm(join(log, ".."), { recursive: true, force: true });
+          await symlink(outside, join(log, ".."));
+        },
+      ];
+      for (const plant of plants) {
+        const repo = await tempRepo();
+        const log = join(repo.dir, EVENTS_PATH);
+        await mkdir(join(log, ".."), { recursive: true });
+        await plant(log);
+        await expect(readEventLog(repo.dir)).rejects.toBeInstanceOf(UnsafeDesignError);
+        await expect(appendEvent(repo.dir, dispatch("spec"))).rejects.toBeInstanceOf(
+          UnsafeDesignError,
+        );
+      }
+      expect(await readFile(secret, "utf8")).toBe("A=topsecretvalue\n");
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach } from "vitest";
@@ -10,6 +10,7 @@ import { type Outcome, outcomeSchema } from "../../../engine/flow/outcome.js";
 import { reapRun } from "../../../engine/flow/reap.js";
 import { outcomePath } from "../../../engine/flow/run-paths.js";
 import { git } from "../../../engine/repo/git.js";
+import { cachedKicad } from "../../helpers/kicad-cache.js";
 
 const LED = join(import.meta.dirname, "../../../examples/led");
 const LED_PROJECT = [
@@ -211,11 +212,41 @@ export async function writeDesign(
   for (const file of LED_PROJECT) await copyFile(join(LED, file), join(repo.dir, "hardware", file));
   await repo.write("docs/PINOUT.md", await readFile(join(LED, "docs/PINOUT.md"), "utf8"));
   if (options.realOutputs) {
-    const { exportOutputs } = await import("../../../stages/outputs/export-outputs.js");
-    await exportOutputs(repo.dir);
+    await writeRealOutputs(repo);
   } else {
     await repo.write("outputs/led-F_Cu.gbr", "%FSLAX46Y46*%\nM02*\n");
     await repo.write("outputs/led.drl", "M48\nM30\n");
+  }
+}
+
+/**
+ * outputs/ as the outputs stage exports it for this design, computed by KiCad once per test run
+ * and shared by every file that asks (the run's kicad-cli cache): the design written above is
+ * the same bytes in every repo, and the export does not depend on where the repo is. The
+ * outputs gate still exports afresh and compares byte for byte, so a wrong cached tree fails.
+ */
+async function writeRealOutputs(repo: TempRepo): Promise<void> {
+  const tree = await cachedKicad(
+    "outputs stage export of the LED design",
+    join(LED, "led.kicad_pcb"),
+    async () => {
+      const { exportOutputs } = await import("../../../stages/outputs/export-outputs.js");
+      await exportOutputs(repo.dir);
+      const files: Record<string, string> = {};
+      for (const entry of await readdir(join(repo.dir, "outputs"), {
+        recursive: true,
+        withFileTypes: true,
+      })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        files[path.slice(repo.dir.length + 1)] = (await readFile(path)).toString("base64");
+      }
+      return files;
+    },
+  );
+  for (const [path, bytes] of Object.entries(tree)) {
+    await mkdir(dirname(join(repo.dir, path)), { recursive: true });
+    await writeFile(join(repo.dir, path), Buffer.from(bytes, "base64"));
   }
 }
 

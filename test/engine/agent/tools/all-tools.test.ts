@@ -15,6 +15,7 @@ describe("ALL_TOOLS", () => {
     ).toEqual([
       "draft_schematic",
       "edit_file",
+      "layout_board",
       "record_constraint",
       "record_decision",
       "write_file",

@@ -1,6 +1,7 @@
 import { chmod, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clearDesign, NO_DESIGN } from "../../../../engine/kicad/cli/cleared-design.js";
 import { drc } from "../../../../engine/kicad/cli/drc.js";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import {
@@ -9,6 +10,8 @@ import {
   KicadVersionError,
 } from "../../../../engine/kicad/cli/errors.js";
 import { probe } from "../../../../engine/kicad/cli/probe.js";
+import { withKicadCli } from "../../../../engine/kicad/cli/run-kicad-cli.js";
+import { pathExists } from "../../../../engine/repo/path-exists.js";
 import { LED_EXAMPLE, LED_VARIANTS } from "../../../helpers/fixture-project.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
@@ -131,5 +134,46 @@ describe("hermetic runs", () => {
     const first = runs[0];
     expect(first?.violations).toHaveLength(2);
     for (const run of runs) expect(run).toEqual(first);
+  });
+});
+
+describe("the pre-flight's proof", () => {
+  it("must cover every design file kicad-cli is to open: NO_DESIGN or another design's proof is refused before kicad-cli runs", async () => {
+    // A stand-in that would leave a mark if it ran for anything but `version`.
+    const marker = scratch.path("proof", "ran");
+    const binary = await fakeKicadCli("proof", "9.0.8", `touch ${marker}`);
+    const env = { ...process.env, COPPERHEAD_KICAD_CLI: binary };
+    const other = (await clearDesign({ schematic: join(LED_EXAMPLE, "led.kicad_sch") })).cleared;
+    const board = join(LED_EXAMPLE, "led.kicad_pcb");
+    for (const proof of [NO_DESIGN, other]) {
+      const refused = withKicadCli(
+        proof,
+        () => ["pcb", "drc", board],
+        async () => "ran",
+        { env },
+      );
+      await expect(refused).rejects.toThrow(`kicad-cli was to open ${board}, which the pre-flight`);
+    }
+    // Relative spellings are judged where kicad-cli would open them (its scratch folder).
+    const relative = withKicadCli(
+      other,
+      () => ["sch", "erc", "../../x.kicad_sch"],
+      async () => "",
+      {
+        env,
+      },
+    );
+    await expect(relative).rejects.toThrow("which the pre-flight did not clear");
+    expect(await pathExists(marker)).toBe(false);
+
+    // The proof's own file and outputs in the scratch folder go through.
+    const ok = await withKicadCli(
+      other,
+      (work) => ["sch", "erc", join(LED_EXAMPLE, "led.kicad_sch"), "-o", work.out("x.kicad_sch")],
+      async (run) => run.rc,
+      { env },
+    );
+    expect(ok).toBe(0);
+    expect(await pathExists(marker)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
 import { redraft } from "../../../../engine/kicad/draft/redraft.js";
 import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import { TRUSTED_DIRS_VARIABLE } from "../../../../engine/kicad/paths/trust-scope.js";
 import {
   type KicadNetlist,
   parseKicadNetlist,
@@ -71,9 +72,12 @@ describe.each(DEMOS)("redraft of %s", (demo) => {
   }, 120_000);
 
   it("is ERC-clean under kicad-cli and has the original's connectivity", async () => {
+    // A redraft outside the original project names its footprint libraries there by absolute
+    // path: an operator trusts that folder explicitly, or the pre-flight refuses it.
+    const env = { ...process.env, [TRUSTED_DIRS_VARIABLE]: DEMO_DIR };
     const [report, redrawn, original] = await Promise.all([
-      erc(sheet()),
-      exportNetlist(sheet()),
+      erc(sheet(), { env }),
+      exportNetlist(sheet(), { env }),
       cachedNetlist(`${DEMO_DIR}/${demo}`),
     ]);
     expect(report.violations.map((v) => `${v.severity} ${v.type}`)).toEqual([]);

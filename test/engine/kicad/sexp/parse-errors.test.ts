@@ -69,7 +69,7 @@ describe("malformed input names the line, the column and what was expected", () 
   it("a file that does not start with '('", () => {
     const error = parseError("\nkicad_sch (version 20250114)\n");
     expect([error.line, error.column]).toEqual([2, 1]);
-    expect(error.message).toContain('found "kicad_sch (v"');
+    expect(error.message).toContain('found "kicad_sch (v…"');
   });
 
   it("the error says how to fix it", () => {

@@ -1,16 +1,35 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { clearDesign } from "../../../../../engine/kicad/cli/cleared-design.js";
 import { requireRc } from "../../../../../engine/kicad/cli/require-rc.js";
 import { withKicadCli } from "../../../../../engine/kicad/cli/run-kicad-cli.js";
+import { TRUSTED_DIRS_VARIABLE } from "../../../../../engine/kicad/paths/trust-scope.js";
+import { UnsafeDesignError } from "../../../../../engine/kicad/paths/unsafe-design-error.js";
 import { cachedKicad } from "../../../../helpers/kicad-cache.js";
 import { type Flash, gerberFlashes } from "./gerber-flashes.js";
 import { type PosRow, parsePosCsv } from "./pos-csv.js";
 
+/**
+ * The pre-flight's proof for a demo board. One demo's footprint table names its author's disk,
+ * so its project is refused; these exports read only the board file (footprints are embedded),
+ * so that board is cleared the way a person would: by trusting the demo folder for this call.
+ */
+async function clearedBoard(pcb: string) {
+  try {
+    return (await clearDesign({ board: pcb })).cleared;
+  } catch (error) {
+    if (!(error instanceof UnsafeDesignError)) throw error;
+    const env = { ...process.env, [TRUSTED_DIRS_VARIABLE]: "/home/hlord" };
+    return (await clearDesign({ board: pcb }, { env })).cleared;
+  }
+}
+
 /** kicad-cli's position file of a demo board (shared across the run's test files). */
 export function cachedPositions(pcb: string, options: { excludeDnp?: boolean } = {}) {
   const flags = options.excludeDnp ? ["--exclude-dnp"] : [];
-  return cachedKicad(`pcb export pos csv mm ${flags.join(" ")}`, pcb, () =>
+  return cachedKicad(`pcb export pos csv mm ${flags.join(" ")}`, pcb, async () =>
     withKicadCli(
+      await clearedBoard(pcb),
       (work) => [
         "pcb",
         "export",
@@ -41,8 +60,9 @@ export interface CopperPlot {
 
 /** F.Cu / B.Cu / Edge.Cuts Gerbers of a demo board, reduced to flashes and the job's size. */
 export function cachedCopperPlot(pcb: string): Promise<CopperPlot> {
-  return cachedKicad("pcb export gerbers F.Cu,B.Cu,Edge.Cuts", pcb, () =>
+  return cachedKicad("pcb export gerbers F.Cu,B.Cu,Edge.Cuts", pcb, async () =>
     withKicadCli(
+      await clearedBoard(pcb),
       (work) => [
         "pcb",
         "export",

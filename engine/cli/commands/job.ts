@@ -1,0 +1,120 @@
+import * as core from "@actions/core";
+import { z } from "zod";
+import { stageGraph } from "../../../stages/registry.js";
+import { createRedactor } from "../../agent/redact.js";
+import { UsageError } from "../../errors.js";
+import { requireStage } from "../../pipeline/run-stage.js";
+import { findRepoRoot } from "../../repo/repo-root.js";
+import { jobVars, readJobEnv } from "../../workflow/job-env.js";
+import { prepareClone } from "../../workflow/prepare-clone.js";
+import { pushStage } from "../../workflow/push-stage.js";
+import { writeCheckResult } from "../../workflow/write-check-result.js";
+import type { CliIo, Command } from "../command.js";
+import { parseFlags } from "../parse-flags.js";
+
+const usage = `copperhead job fetch
+copperhead job push <stage>
+copperhead job check-result [--out check-result.json]`;
+
+async function fetchStep(io: CliIo): Promise<number> {
+  const vars = readJobEnv(io.env, { COPPERHEAD_GIT_TOKEN: jobVars.token }, "fetch");
+  const repo = findRepoRoot(io.cwd);
+  const { wipRefs } = await prepareClone(repo, { token: vars.COPPERHEAD_GIT_TOKEN, env: io.env });
+  io.stderr.write(`ready: ${wipRefs} WIP ref(s) of earlier attempts fetched\n`);
+  return 0;
+}
+
+async function pushStep(stage: string, io: CliIo): Promise<number> {
+  requireStage(stageGraph(), stage);
+  const vars = readJobEnv(
+    io.env,
+    { COPPERHEAD_BRANCH: jobVars.branch, COPPERHEAD_GIT_TOKEN: jobVars.token },
+    "push",
+  );
+  if (vars.COPPERHEAD_GIT_TOKEN) core.setSecret(vars.COPPERHEAD_GIT_TOKEN);
+  const redact = createRedactor(io.env);
+  const write = (line: string) => io.stderr.write(`${redact.redact(line)}\n`);
+  const result = await pushStage({
+    repo: findRepoRoot(io.cwd),
+    stage,
+    branch: vars.COPPERHEAD_BRANCH,
+    token: vars.COPPERHEAD_GIT_TOKEN,
+    write,
+  });
+  const line =
+    result.commits === 0
+      ? `${vars.COPPERHEAD_BRANCH} is up to date at ${result.head.slice(0, 12)}: nothing to push`
+      : `pushed ${result.commits} commit(s) of ${stage} to ${vars.COPPERHEAD_BRANCH}: ${result.head.slice(0, 12)}${result.rebases > 0 ? ` (rebased ${result.rebases}× onto commits pushed meanwhile)` : ""}`;
+  write(line);
+  if (result.wipRefs.length > 0) write(`with ${result.wipRefs.join(", ")}`);
+  if (io.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(`\n${line}\n`).write();
+  return 0;
+}
+
+async function checkResultStep(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseFlags(args, { out: { type: "string" } }, usage);
+  const out = z
+    .string()
+    .regex(/^[A-Za-z0-9._-][A-Za-z0-9._/-]*$/)
+    .refine((p) => !p.split("/").includes(".."))
+    .safeParse(values.out ?? "check-result.json");
+  if (!out.success) throw new UsageError("--out must be a relative path in the repository", usage);
+  const vars = readJobEnv(
+    io.env,
+    {
+      COPPERHEAD_SHA: jobVars.sha,
+      COPPERHEAD_PR: jobVars.pr,
+      GITHUB_REPOSITORY: jobVars.repository,
+    },
+    "check-result",
+  );
+  const result = await writeCheckResult({
+    repo: findRepoRoot(io.cwd),
+    out: out.data,
+    repository: vars.GITHUB_REPOSITORY,
+    sha: vars.COPPERHEAD_SHA,
+    pr: vars.COPPERHEAD_PR,
+    env: io.env,
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  core.setOutput("result-path", out.data);
+  io.stderr.write(
+    `checked ${result.sha.slice(0, 12)}: ${result.report.ok ? "clean" : "findings"} (written to ${out.data})\n`,
+  );
+  return 0;
+}
+
+/**
+ * `copperhead job <step>`: the steps of the generated workflows besides the stage itself. Each
+ * reads what it needs from the environment the workflow sets (`env:`, never the script text).
+ */
+export const jobCommand: Command = {
+  name: "job",
+  summary:
+    "the steps of the generated workflows: fetch kept work, push a stage's commit, write a check result",
+  usage: `${usage}
+  fetch         trust the checkout, set a commit identity, union-merge the logs, fetch the WIP refs
+                (COPPERHEAD_GIT_TOKEN)
+  push          push the stage's commit and WIP refs to COPPERHEAD_BRANCH, rebasing onto what other
+                jobs pushed meanwhile (COPPERHEAD_BRANCH, COPPERHEAD_GIT_TOKEN)
+  check-result  copperhead check --json on HEAD as check-result.json for the App
+                (COPPERHEAD_SHA, COPPERHEAD_PR, GITHUB_REPOSITORY)`,
+  async run(args, io) {
+    const [step, ...rest] = args;
+    switch (step) {
+      case "fetch":
+        if (rest.length > 0) throw new UsageError("job fetch takes no arguments", usage);
+        return fetchStep(io);
+      case "push": {
+        const [stage, ...extra] = rest;
+        if (!stage || extra.length > 0)
+          throw new UsageError("job push takes one stage name", usage);
+        return pushStep(stage, io);
+      }
+      case "check-result":
+        return checkResultStep(rest, io);
+      default:
+        throw new UsageError(`unknown job step '${step ?? ""}'`, `usage: ${usage}`);
+    }
+  },
+};

@@ -1,0 +1,176 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type {
+  BoardFootprint,
+  BoardModel,
+  BoardZone,
+} from "../../../../../engine/kicad/board/write/board-model.js";
+import { boardText } from "../../../../../engine/kicad/board/write/board-tree.js";
+import { drc } from "../../../../../engine/kicad/cli/drc.js";
+import { FootprintCatalog } from "../../../../../engine/kicad/layout/library/footprint-catalog.js";
+import {
+  DEFAULT_RULES,
+  netClasses,
+} from "../../../../../engine/kicad/layout/project/design-rules.js";
+import { mergeProjectFile } from "../../../../../engine/kicad/layout/project/project-file.js";
+import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
+import { childText, headOf, type SList } from "../../../../../engine/kicad/sexp/node.js";
+import { writeSexp } from "../../../../../engine/kicad/sexp/write.js";
+import { makeTempDir, type TempDir } from "../../../../helpers/temp-dir.js";
+
+const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
+const OUTLINE = { minX: 100, minY: 100, maxX: 112, maxY: 112 };
+
+let temp: TempDir;
+let library: SList;
+beforeAll(async () => {
+  temp = await makeTempDir("copperhead-route-");
+  const found = await FootprintCatalog.fromEnv().resolve(PAD);
+  if (!found.ok) throw new Error(`${PAD} is not installed`);
+  // The test point's silkscreen ring would reach past the board edge at these spots; the
+  // router never looks at silk, so the fixture goes without it.
+  const tree = found.footprint.node;
+  library = {
+    ...tree,
+    items: tree.items.filter(
+      (i) =>
+        !(i.kind === "list" && headOf(i)?.startsWith("fp_") && childText(i, "layer") === "F.SilkS"),
+    ),
+  };
+  // That copy is the project's own library, so DRC's library check compares against it.
+  await mkdir(join(temp.dir, "Fixture.pretty"));
+  await writeFile(
+    join(temp.dir, "Fixture.pretty", "TestPoint_Pad_1.0x1.0mm.kicad_mod"),
+    writeSexp(library),
+  );
+  await writeFile(
+    join(temp.dir, "fp-lib-table"),
+    `(fp_lib_table\n  (version 7)\n  (lib (name "Fixture") (type "KiCad") (uri "${join(temp.dir, "Fixture.pretty")}") (options "") (descr ""))\n)\n`,
+  );
+});
+afterAll(() => temp.remove());
+
+function testPoint(reference: string, x: number, y: number, net: string): BoardFootprint {
+  return {
+    reference,
+    libId: "Fixture:TestPoint_Pad_1.0x1.0mm",
+    value: reference,
+    library,
+    at: { x, y },
+    rotation: 0,
+    pads: new Map([["1", { net }]]),
+    boardOnly: true,
+    referenceText: { at: { x, y }, angle: 0, size: 1, thickness: 0.15, visible: false },
+  };
+}
+
+function board(footprints: BoardFootprint[], zones: BoardZone[] = []): BoardModel {
+  return {
+    title: "router test",
+    outline: OUTLINE,
+    paper: "A4",
+    nets: [...new Set(footprints.flatMap((f) => [...f.pads.values()].map((p) => p.net)))],
+    footprints,
+    tracks: [],
+    vias: [],
+    zones,
+  };
+}
+
+/** Writes the board with the design rules beside it and runs kicad-cli DRC at every severity. */
+async function drcOf(name: string, model: BoardModel) {
+  const file = join(temp.dir, `${name}.kicad_pcb`);
+  const classes = netClasses([]);
+  await writeFile(
+    join(temp.dir, `${name}.kicad_pro`),
+    mergeProjectFile(undefined, join(temp.dir, `${name}.kicad_pro`), DEFAULT_RULES, classes),
+  );
+  await writeFile(file, boardText(model));
+  return drc(file);
+}
+
+function keepout(name: string, minX: number, minY: number, maxX: number, maxY: number): BoardZone {
+  return {
+    net: undefined,
+    name,
+    layers: ["F.Cu", "B.Cu"],
+    outline: [
+      { x: minX, y: minY },
+      { x: maxX, y: minY },
+      { x: maxX, y: maxY },
+      { x: minX, y: maxY },
+    ],
+    priority: 0,
+    clearance: 0,
+    minThickness: 0.25,
+    thermalGap: 0.5,
+    thermalBridgeWidth: 0.5,
+    keepout: { tracks: true, vias: true, pads: true, copperpour: true, footprints: true },
+  };
+}
+
+describe("routeBoard", () => {
+  // Pads at the middle of each edge, too close to it for a track to pass outside: net A joins
+  // left to right, net B top to bottom, so on one layer they must cross. Only a via can do it.
+  const crossing = () =>
+    board([
+      testPoint("TP1", 100.85, 106, "A"),
+      testPoint("TP2", 111.15, 106, "A"),
+      testPoint("TP3", 106, 100.85, "B"),
+      testPoint("TP4", 106, 111.15, "B"),
+    ]);
+
+  it("routes a two-net crossing through vias, and kicad-cli DRC finds nothing at any severity", async () => {
+    const result = routeBoard(crossing());
+    expect(result.nets.map((n) => [n.net, n.routed])).toEqual([
+      ["A", true],
+      ["B", true],
+    ]);
+    const vias = result.nets.reduce((s, n) => s + n.vias, 0);
+    expect(vias).toBeGreaterThanOrEqual(2);
+    expect(result.model.tracks.some((t) => t.layer === "B.Cu")).toBe(true);
+    const report = await drcOf("crossing", result.model);
+    expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
+    expect(report.unconnected).toEqual([]);
+  });
+
+  it("writes every coordinate on the nanometre grid KiCad stores, and the same board routes to the same copper", () => {
+    const a = routeBoard(crossing());
+    const b = routeBoard(crossing());
+    expect(boardText(a.model)).toBe(boardText(b.model));
+    for (const t of a.model.tracks)
+      for (const v of [t.start.x, t.start.y, t.end.x, t.end.y])
+        expect(Math.abs(v * 1e6 - Math.round(v * 1e6))).toBeLessThan(1e-3);
+  });
+
+  it("names a walled-in net as unrouted and why, routes the rest, and leaves no illegal copper", async () => {
+    // TP1 (net W) sits inside a ring of keep-outs on both layers; TP2 (W) and the N pair outside.
+    const ring = [
+      keepout("north", 103, 103, 109, 103.6),
+      keepout("south", 103, 108.4, 109, 109),
+      keepout("west", 103, 103, 103.6, 109),
+      keepout("east", 108.4, 103, 109, 109),
+    ];
+    const model = board(
+      [
+        testPoint("TP1", 106, 106, "W"),
+        testPoint("TP2", 101.5, 110.5, "W"),
+        testPoint("TP3", 101.5, 101.5, "N"),
+        testPoint("TP4", 110.5, 101.5, "N"),
+      ],
+      ring,
+    );
+    const result = routeBoard(model);
+    const w = result.nets.find((n) => n.net === "W");
+    expect(w).toMatchObject({ routed: false, pads: 2, connected: 1 });
+    expect(w?.reason).toMatch(/walled in: no way from TP[12]\.1 to TP[12]\.1/);
+    expect(result.nets.find((n) => n.net === "N")?.routed).toBe(true);
+    expect(result.model.tracks.every((t) => t.net === "N")).toBe(true);
+    const report = await drcOf("walled", result.model);
+    expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
+    expect(report.unconnected.map((u) => u.items.map((i) => i.description).join(" / "))).toEqual([
+      expect.stringMatching(/TP1.*TP2|TP2.*TP1/),
+    ]);
+  });
+});
