@@ -155,7 +155,9 @@ export function attachPin(
   const libId = role.ground ? rails.ground(role.net) : rails.rail(role.net);
   let at = end;
   if (outward === (points === "down" ? "up" : "down")) {
-    at = step(end, turn === "left" ? "left" : "right", JOG);
+    // Far enough that the port's centred value clears the pin's own body beside it.
+    const jog = Math.max(JOG, Math.ceil((textWidth(role.net) / 2 + 2.54) / 2.54) * 2.54);
+    at = step(end, turn === "left" ? "left" : "right", snap(jog, 0.01));
     out.wires.push({ net: role.net, a: end, b: at });
     exact("wire", around([end, at]));
   }
