@@ -12,6 +12,7 @@ import { legibilityBench } from "./legibility.js";
 import { preflightBench } from "./preflight.js";
 import { routeBench } from "./route.js";
 import { schematicNetlistBench } from "./schematic-netlist.js";
+import { scoreRankingBench } from "./score-ranking.js";
 import { sexpReaderBench } from "./sexp-reader.js";
 
 /** Every benchmark `npm run bench` runs, in order. */
@@ -21,6 +22,7 @@ export const benches: readonly Bench[] = [
   sexpReaderBench,
   schematicNetlistBench,
   legibilityBench,
+  scoreRankingBench,
   draftBench,
   draftRouteBench,
   diffBench,

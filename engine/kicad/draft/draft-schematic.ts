@@ -14,6 +14,7 @@ import type { IntentFinding } from "./intent-finding.js";
 import { intentSizeFinding } from "./intent-size.js";
 import { SheetLayout } from "./lay-out-sheet.js";
 import { NoRoomError } from "./layout/no-room-error.js";
+import { dropLoneStubLabels } from "./lone-labels.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
 import { placeNotes } from "./sheet-notes.js";
 import type { SymbolSource } from "./symbol-source.js";
@@ -125,7 +126,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
       ],
     };
   }
-  const drawing = placement.drawing;
+  const drawing = dropLoneStubLabels(placement.drawing);
 
   const sheetPath = resolve(input.sheetPath);
   const project = basename(sheetPath, ".kicad_sch");

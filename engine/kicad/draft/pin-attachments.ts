@@ -51,9 +51,11 @@ export interface Attachment {
  * Which way a power symbol points: `along` the stub (a sideways stub's symbol lying along it),
  * `upright` (rails up, grounds down, whichever way the stub runs), or turned `right` or `left`
  * (its value reading away on that side: a row of pins 2.54 mm apart has no room for centred
- * text). A label on an up or down stub reads right, or left when turned `left`.
+ * text). A label on an up or down stub reads right, or left when turned `left`. The
+ * `sideways-…` turns lay the port on its side, reading away right or left: the last resort of a
+ * pin row with no room for an upright port, which the checker then reports (power-orientation).
  */
-export type Turn = "along" | "upright" | "right" | "left";
+export type Turn = "along" | "upright" | "right" | "left" | "sideways-right" | "sideways-left";
 
 export interface AttachOptions {
   /** Stub length (default 2.54 mm). */
@@ -88,17 +90,20 @@ const around = (points: readonly Point[]): Rect => ({
   maxY: maxOf(points.map((p) => p.y)),
 });
 
-/** Where a power symbol on a stub facing `outward` points. */
-function pointing(ground: boolean, outward: Direction, turn: Turn): Direction {
-  if (turn === "right" || turn === "left") return turn;
-  // A ground never points up and a rail never down (a reader takes that for a fault): on such a
-  // stub the symbol turns to point right instead, at the stub's end.
-  const upsideDown = ground ? outward === "up" : outward === "down";
-  if (upsideDown) return "right";
-  const sideways = outward === "left" || outward === "right";
-  if (turn === "upright" && sideways) return ground ? "down" : "up";
-  return outward;
+/**
+ * Where a power symbol points: always the way its library draws it — a ground down, a rail up —
+ * whatever side its pin faces (a reviewer reads a sideways or turned port as the wrong rail;
+ * issue 21). A stub that runs against that direction (a ground pin on top of its part) jogs
+ * sideways first (JOG), so the port hangs beside the stub instead of back over it.
+ */
+function pointing(ground: boolean, turn: Turn): Direction {
+  if (turn === "sideways-right") return "right";
+  if (turn === "sideways-left") return "left";
+  return ground ? "down" : "up";
 }
+
+/** The sideways jog that carries a port clear of a stub running against its direction. */
+export const JOG = 5.08;
 
 /**
  * The drawing for one pin at sheet point `pin`, facing `outward`: a stub wire then a horizontal
@@ -145,24 +150,32 @@ export function attachPin(
     estimate([pin, end, { x: end.x + (angle === 180 ? -w : w), y: snap(end.y - 1.27, 0.01) }]);
     return out;
   }
-  const points = pointing(role.ground, outward, turn);
+  const points = pointing(role.ground, turn);
   const rotation = role.ground ? GROUND_ROTATION[points] : RAIL_ROTATION[points];
   const libId = role.ground ? rails.ground(role.net) : rails.rail(role.net);
+  let at = end;
+  if (outward === (points === "down" ? "up" : "down")) {
+    // Far enough that the port's centred value clears the pin's own body beside it.
+    const jog = Math.max(JOG, Math.ceil((textWidth(role.net) / 2 + 2.54) / 2.54) * 2.54);
+    at = step(end, turn === "left" ? "left" : "right", snap(jog, 0.01));
+    out.wires.push({ net: role.net, a: end, b: at });
+    exact("wire", around([end, at]));
+  }
   out.symbols.push({
     key: `power/${owner}`,
     libId,
     unit: 1,
-    at: end,
+    at,
     rotation,
     inBom: false,
     onBoard: true,
     pinNumbers: ["1"],
   });
-  const far = step(end, points, 5.08);
+  const far = step(at, points, 5.08);
   const w = textWidth(role.net);
   const valueAt = points === "up" || points === "down" ? far : step(far, points, w / 2);
   out.powerValues.push({ index: 0, value: role.net, valueAt });
-  exact("mark", shift(rails.graphic(libId, rotation), end));
+  exact("mark", shift(rails.graphic(libId, rotation), at));
   exact(
     "text",
     fieldTextBox(role.net, valueAt, {
@@ -173,6 +186,7 @@ export function attachPin(
   estimate([
     pin,
     end,
+    at,
     far,
     { x: valueAt.x - w / 2 - 1, y: valueAt.y - 1.5 },
     { x: valueAt.x + w / 2 + 1, y: valueAt.y + 1.5 },

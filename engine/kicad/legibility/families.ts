@@ -4,20 +4,32 @@
  * Error families have one unambiguous fix; advisory families hinge on a threshold, and gating
  * on a threshold makes a repair loop thrash.
  */
+// text-touching, power-orientation, same-net-crossing, wire-hugging and label-leads-nowhere are advisory until the drafter avoids
+// them on its own drafts (issue 21 part 3): the schematic stage's gate and `draft` fail on an
+// error finding, so as errors they would fail every create run. They are still reported and
+// still counted in the score's text-clarity, power-orientation, wire-clarity and label-use metrics. (A pin
+// row 2.54 mm apart with no room for an upright port still gets a sideways one.)
 export const FAMILIES = [
-  { kind: "off-grid", severity: "error", drafting: false },
-  { kind: "symbol-overlap", severity: "error", drafting: false },
-  { kind: "text-collision", severity: "error", drafting: false },
-  { kind: "wire-through-symbol", severity: "error", drafting: false },
-  { kind: "out-of-frame", severity: "error", drafting: false },
-  { kind: "ungrouped-symbol", severity: "error", drafting: true },
-  { kind: "unlabeled-group", severity: "error", drafting: true },
-  { kind: "group-overlap", severity: "error", drafting: true },
-  { kind: "empty-title-block", severity: "error", drafting: false },
-  { kind: "label-orientation", severity: "advisory", drafting: false },
-  { kind: "low-utilization", severity: "advisory", drafting: false },
-  { kind: "crowding", severity: "advisory", drafting: false },
-  { kind: "cross-group-wire", severity: "advisory", drafting: true },
+  { kind: "off-grid", severity: "error", drafting: false, review: false },
+  { kind: "symbol-overlap", severity: "error", drafting: false, review: false },
+  { kind: "text-collision", severity: "error", drafting: false, review: false },
+  { kind: "wire-through-symbol", severity: "error", drafting: false, review: false },
+  { kind: "out-of-frame", severity: "error", drafting: false, review: false },
+  { kind: "ungrouped-symbol", severity: "error", drafting: true, review: false },
+  { kind: "unlabeled-group", severity: "error", drafting: true, review: false },
+  { kind: "group-overlap", severity: "error", drafting: true, review: false },
+  { kind: "empty-title-block", severity: "error", drafting: false, review: false },
+  { kind: "text-touching", severity: "advisory", drafting: false, review: true },
+  { kind: "power-orientation", severity: "advisory", drafting: false, review: true },
+  { kind: "same-net-crossing", severity: "advisory", drafting: false, review: true },
+  { kind: "wire-hugging", severity: "advisory", drafting: false, review: true },
+  { kind: "label-leads-nowhere", severity: "advisory", drafting: false, review: true },
+  { kind: "duplicate-label", severity: "error", drafting: false, review: true },
+  { kind: "auto-named-label", severity: "error", drafting: false, review: true },
+  { kind: "label-orientation", severity: "advisory", drafting: false, review: false },
+  { kind: "low-utilization", severity: "advisory", drafting: false, review: false },
+  { kind: "crowding", severity: "advisory", drafting: false, review: false },
+  { kind: "cross-group-wire", severity: "advisory", drafting: true, review: false },
 ] as const;
 
 export type FamilyKind = (typeof FAMILIES)[number]["kind"];
@@ -27,6 +39,16 @@ export const FAMILY_KINDS: readonly FamilyKind[] = FAMILIES.map((f) => f.kind);
 
 export function familyIndex(kind: FamilyKind): number {
   return FAMILY_KINDS.indexOf(kind);
+}
+
+/**
+ * The reviewer's families (issue 21): what an engineer reviewing the drawing objects to —
+ * text on ports and pin numbers, ports turned over, wires of one net crossing or hugging,
+ * labels that add nothing. They bind every sheet; the score weighs them per part and per
+ * wire rather than capping on them, since people's own sheets have a few.
+ */
+export function isReviewFamily(kind: string): boolean {
+  return FAMILIES.some((f) => f.kind === kind && f.review);
 }
 
 /** Drafting conventions (groups, captions) only bind sheets the engine drew, unless configured. */

@@ -18,7 +18,9 @@ import { unitGraphics } from "../symbol/unit-items.js";
 import { quoteText } from "./describe.js";
 import { measureTextBox } from "./measure-text.js";
 import { IdentityMemo } from "./memo.js";
+import { pinTexts } from "./pin-texts.js";
 import { placedOutline } from "./placed-outline.js";
+import { portPointing } from "./port-pointing.js";
 import type {
   LayoutLabel,
   LayoutSheetBlock,
@@ -35,7 +37,13 @@ import { resolveTextVariables, type VariableLookup, variablesFrom } from "./text
 interface SharedGeometry {
   symbolShapes: IdentityMemo<
     PlacedSymbol,
-    { outlines: Outline[]; body: Rect | undefined; pins: Point[] }
+    {
+      outlines: Outline[];
+      body: Rect | undefined;
+      pins: Point[];
+      pinTexts: LayoutText[];
+      pointing: LayoutSymbol["pointing"];
+    }
   >;
   fieldBoxes: IdentityMemo<Property, Rect>;
   hiddenFields: WeakMap<Property, boolean>;
@@ -101,6 +109,7 @@ function sheetLayout(
     rectangles: sch.graphics.flatMap((g) =>
       g.kind === "rectangle" ? [rectFromCorners(g.start, g.end)] : [],
     ),
+    junctions: sch.junctions.map((j) => j.at),
   };
 }
 
@@ -115,20 +124,24 @@ function layoutSymbol(
   const lib = symbol.lib!;
   // KiCad shows a unit of a multi-unit part with its letter: U3B is unit 2 of U3.
   const ref = lib.unitCount > 1 ? `${reference}${unitLetter(unit)}` : reference;
-  const { outlines, body, pins } = shared.symbolShapes.get(symbol, String(unit), () => {
-    const outlines = unitGraphics(lib, unit, symbol.bodyStyle).flatMap((g) =>
-      placedOutline(g, symbol),
-    );
+  const shape = shared.symbolShapes.get(symbol, `${unit}\u0000${ref}`, () => {
+    const graphics = unitGraphics(lib, unit, symbol.bodyStyle);
+    const outlines = graphics.flatMap((g) => placedOutline(g, symbol));
+    const placedPins = pinsOf(symbol, unit);
+    const body = rectUnionAll(outlines.map((o) => rectFromPoints(o.points)!));
     return {
       outlines,
-      body: rectUnionAll(outlines.map((o) => rectFromPoints(o.points)!)),
+      body,
       // A hidden pin of an ordinary part connects by name, not where it sits; a power port's
       // pin is hidden by convention yet is exactly where the port connects.
-      pins: pinsOf(symbol, unit)
-        .filter((p) => !p.hidden || symbol.power)
-        .map((p) => p.at),
+      pins: placedPins.filter((p) => !p.hidden || symbol.power).map((p) => p.at),
+      pinTexts: pinTexts(ref, lib, placedPins),
+      pointing: isPowerPort(symbol, reference)
+        ? portPointing(graphics, placedPins, body)
+        : undefined,
     };
   });
+  const { outlines, body, pins } = shape;
   const transform = { angle: symbol.rotation, mirror: symbol.mirror };
   const fields: LayoutText[] = [];
   const shownValue = (p: Property) => (p.name === "Reference" ? ref : p.value);
@@ -170,7 +183,16 @@ function layoutSymbol(
     outlines,
     pins,
     fields,
+    pinTexts: shape.pinTexts,
+    pointing: shape.pointing,
   };
+}
+
+/** A power port (not a PWR_FLAG or a logo): it connects a rail or ground by name. */
+function isPowerPort(symbol: PlacedSymbol, reference: string): boolean {
+  if (!(symbol.power || symbol.libId.startsWith("power:"))) return false;
+  if (reference.startsWith("#FLG") || symbol.libId.endsWith(":PWR_FLAG")) return false;
+  return symbol.lib?.pins.length === 1;
 }
 
 /** The title block and sheet names a sheet's text may refer to (`${TITLE}`, `${SHEETNAME}`). */

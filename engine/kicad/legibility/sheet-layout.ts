@@ -32,6 +32,8 @@ export interface SheetLayout {
   wires: Segment[];
   /** Sheet-level graphic rectangles: the groups of an engine-drafted sheet. */
   rectangles: Rect[];
+  /** Junction dots: where a wire end joins another wire's middle. Omitted: none. */
+  junctions?: Point[] | undefined;
 }
 
 export interface TitleBlockFields {
@@ -59,7 +61,17 @@ export interface LayoutSymbol {
   pins: Point[];
   /** The visible fields, each measured as KiCad draws it. */
   fields: LayoutText[];
+  /** Visible pin numbers and names, as drawn beside and inside the body. Omitted: none. */
+  pinTexts?: LayoutText[] | undefined;
+  /**
+   * Power ports only: which way the port's drawing points from its pin on the sheet, and
+   * which way its library drawing points (GND down, a rail up). Omitted: no direction
+   * (the drawing sits on its pin, or the symbol is not a port).
+   */
+  pointing?: { placed: Direction; library: Direction } | undefined;
 }
+
+export type Direction = "up" | "down" | "left" | "right";
 
 export interface LayoutSheetBlock {
   /** The sheet name (Sheetname field). */

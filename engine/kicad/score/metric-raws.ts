@@ -91,5 +91,45 @@ export function metricRaws(s: SheetStats): MetricRaw[] {
       raw: offset,
       detail: `content centre ${fixed(offset * 100, 1)}% of the half diagonal off centre (mean over ${pages})`,
     },
+    {
+      name: "signal-flow",
+      raw: ratio(s.forwardSteps + s.facingPins, s.steps + s.flowPins, 1),
+      detail: `${s.forwardSteps} of ${count(s.steps, "driver-to-load step")} left to right, ${s.facingPins} of ${count(s.flowPins, "pin")} facing their net`,
+    },
+    {
+      name: "proximity",
+      raw: ratio(s.nearNets, s.smallNets, 1),
+      detail: `${s.nearNets} of ${count(s.smallNets, "small net")} drawn within 38.1 mm`,
+    },
+    {
+      name: "page-fill",
+      raw: ratio(s.fillSum, s.pages, 1),
+      detail: `drawing in ${fixed(ratio(s.fillSum, s.pages, 1) * 100, 1)}% of the page's cells (mean over ${pages})`,
+    },
+    {
+      name: "paper-size",
+      raw: ratio(s.sensiblePages, s.pages, 1),
+      detail: `${s.sensiblePages} of ${pages} on A3 or smaller`,
+    },
+    {
+      name: "text-clarity",
+      raw: perPart(s.textFindings),
+      detail: `${count(s.textFindings, "text drawn on something", "texts drawn on something")} over ${parts}`,
+    },
+    {
+      name: "power-orientation",
+      raw: ratio(s.powerSymbols - s.turnedPorts, s.powerSymbols, 1),
+      detail: `${s.powerSymbols - s.turnedPorts} of ${count(s.powerSymbols, "power port")} pointing the conventional way`,
+    },
+    {
+      name: "wire-clarity",
+      raw: s.wireFindings / Math.max(1, s.wireSegments),
+      detail: `${count(s.wireFindings, "crossing or hugging wire pair")} among ${wires}`,
+    },
+    {
+      name: "label-use",
+      raw: s.labelFindings / Math.max(1, s.labels),
+      detail: `${s.labelFindings} of ${count(s.labels, "label")} leading nowhere, repeated or auto-named`,
+    },
   ];
 }

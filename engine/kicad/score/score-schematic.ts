@@ -1,3 +1,4 @@
+import type { FamilyKind } from "../legibility/families.js";
 import type { LegibilityReport } from "../legibility/report.js";
 import type { SchematicHierarchy } from "../schematic/hierarchy.js";
 import { CALIBRATED_FLOOR, CALIBRATION } from "./calibration.js";
@@ -29,7 +30,38 @@ export function scoreSchematic(
   hierarchy: SchematicHierarchy,
   options: ScoreOptions = {},
 ): ScoreReport {
-  return scoreStats(hierarchyStats(hierarchy), hierarchy.instances.length, options);
+  const legibility = options.legibility;
+  const report = isReport(legibility) ? legibility : undefined;
+  return scoreStats(hierarchyStats(hierarchy, report), hierarchy.instances.length, options);
+}
+
+/**
+ * The families whose errors cap the score: a body drawn over a body, a wire through a body —
+ * the drawing itself is hidden there. Tidiness (off-grid by a fraction of a grid, a blank
+ * title block, drafting conventions) and the reviewer's families weigh in the metrics instead,
+ * so a readable sheet with a blank title block still outranks an unreadable one.
+ */
+export const CAP_FAMILIES: ReadonlySet<string> = new Set<FamilyKind>([
+  "symbol-overlap",
+  "wire-through-symbol",
+]);
+
+function isReport(l: LegibilityCounts | undefined): l is LegibilityReport {
+  return typeof l === "object" && "findings" in l;
+}
+
+/** Error findings that cap: from a report, those of CAP_FAMILIES; a bare count caps as given. */
+function cappingErrors(legibility: LegibilityCounts | undefined): number {
+  if (!isReport(legibility)) return countsOf(legibility).error;
+  const errorKinds = new Set(
+    legibility.findings.filter((f) => f.severity === "error").map((f) => f.kind),
+  );
+  let n = legibility.findings.filter(
+    (f) => f.severity === "error" && CAP_FAMILIES.has(f.kind),
+  ).length;
+  for (const s of legibility.suppressed)
+    if (CAP_FAMILIES.has(s.family) && errorKinds.has(s.family)) n += s.count;
+  return n;
 }
 
 /** The scorer over already pooled stats (what calibration reuses). */
@@ -63,18 +95,19 @@ export function scoreStats(
     2,
   );
   const counts = countsOf(legibility);
+  const capping = cappingErrors(legibility);
   let cap: ScoreReport["cap"] = null;
   let composite = uncapped;
-  if (counts.error > 0) {
+  if (capping > 0) {
     const value = config.floor - 1;
-    const findings = `${counts.error} error-severity legibility finding${counts.error === 1 ? "" : "s"}`;
+    const findings = `${capping} error-severity legibility finding${capping === 1 ? "" : "s"}`;
     const floorText =
       config.floor === CALIBRATED_FLOOR
         ? `the floor of ${config.floor} that every KiCad demo sheet clears`
         : `the configured floor of ${config.floor}`;
     cap = {
       value,
-      reason: `${findings} ${counts.error === 1 ? "holds" : "hold"} the score at ${value} or less, below ${floorText}; fix ${counts.error === 1 ? "it" : "them"} (copperhead check lists each with its fix) to lift the cap`,
+      reason: `${findings} ${capping === 1 ? "holds" : "hold"} the score at ${value} or less, below ${floorText}; fix ${capping === 1 ? "it" : "them"} (copperhead check lists each with its fix) to lift the cap`,
     };
     composite = Math.min(uncapped, value);
   }

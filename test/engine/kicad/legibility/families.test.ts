@@ -26,7 +26,7 @@ describe("off-grid", () => {
 
   it("leaves on-grid symbols, wires and labels alone", async () => {
     const report = await checkFixture("off-grid");
-    const all = report.findings.flatMap((f) => f.refs);
+    const all = ofKind(report, "off-grid").flatMap((f) => f.refs);
     expect(all).not.toContain("R2");
     expect(all).not.toContain('label "ON_GRID"');
   });

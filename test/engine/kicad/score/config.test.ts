@@ -10,13 +10,14 @@ import {
 import { DEFAULT_WEIGHTS, METRIC_NAMES } from "../../../../engine/kicad/score/metrics.js";
 
 describe("the score config section", () => {
-  it("defaults to the catalogue weights (summing to 100) and the calibrated floor", () => {
+  it("defaults to the catalogue weights (12 for a reviewer's criteria, 4 for style) and the calibrated floor", () => {
     const config = parseScoreConfig(undefined);
     expect(config).toEqual({ weights: {}, floor: CALIBRATED_FLOOR });
     expect(DEFAULT_FLOOR).toBe(CALIBRATED_FLOOR);
     const weights = effectiveWeights(config);
     expect(Object.keys(weights)).toEqual(METRIC_NAMES);
-    expect(Object.values(weights).reduce((a, b) => a + b, 0)).toBe(100);
+    expect(new Set(Object.values(weights))).toEqual(new Set([12, 4]));
+    expect(Object.values(weights).reduce((a, b) => a + b, 0)).toBe(164);
   });
 
   it("overrides single weights and keeps the others", () => {
