@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatDuration, formatTokens } from "../../agent/progress.js";
+import { pushAll } from "../../array-ops.js";
 import { diagnosisRecordSchema, rowStatuses, type StageRow } from "../stage-row.js";
 
 /** How a create run ended. */
@@ -214,13 +215,21 @@ export function renderReportMarkdown(report: CreateReport): string {
     );
   }
   const renders = report.stages.flatMap((s) => s.renders.map((r) => `- ${s.stage}: ${r}`));
-  if (renders.length > 0) lines.push("## Renders", "", ...renders, "");
+  if (renders.length > 0) {
+    lines.push("## Renders", "");
+    pushAll(lines, renders);
+    lines.push("");
+  }
   const why = report.stages.flatMap((s) =>
     s.diagnoses.map(
       (d) => `- ${s.stage}, after attempt ${d.afterAttempt}: ${d.verdict}: ${d.reason}`,
     ),
   );
-  if (why.length > 0) lines.push("## Diagnoses", "", ...why, "");
+  if (why.length > 0) {
+    lines.push("## Diagnoses", "");
+    pushAll(lines, why);
+    lines.push("");
+  }
   if (report.resume) {
     lines.push(
       `Resume with \`${report.resume}\`${report.resumesAt ? ` (it resumes at ${report.resumesAt})` : ""}.`,

@@ -5,6 +5,7 @@ import { turnText } from "../../agent/providers/message.js";
 import type { Provider } from "../../agent/providers/provider.js";
 import { ProviderPausedError, ScriptDivergedError } from "../../agent/providers/provider-errors.js";
 import { transcriptLineSchema } from "../../agent/transcript/transcript-line.js";
+import { pushAll } from "../../array-ops.js";
 import { describeError } from "../../errors.js";
 import type { Outcome } from "../../flow/outcome.js";
 import { runDir } from "../../flow/run-paths.js";
@@ -93,7 +94,11 @@ export function diagnosisMessage(facts: AttemptFacts): string {
     for (const o of outcome.obligations) lines.push(`- [${o.kind}] ${clip(o.detail, 300)}`);
   }
   if (facts.tools.length > 0) {
-    lines.push("", "The attempt's last tool calls:", ...facts.tools.map((t) => `- ${t}`));
+    lines.push("", "The attempt's last tool calls:");
+    pushAll(
+      lines,
+      facts.tools.map((t) => `- ${t}`),
+    );
   }
   if (facts.lastText) lines.push("", `Its last words: ${clip(facts.lastText, 600)}`);
   lines.push("", "Reply with the JSON object only.");
