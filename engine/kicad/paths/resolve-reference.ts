@@ -133,7 +133,14 @@ async function check(
   const info = await lstat(location.real);
   const fits =
     (ref.expect !== "folder" && info.isFile()) || (ref.expect !== "file" && info.isDirectory());
-  if (!fits) return new Refusal("path-not-a-file");
+  if (!fits) {
+    const what = info.isFile()
+      ? "a file where a folder is expected: rename or remove the file"
+      : info.isDirectory()
+        ? "a folder where a file is expected"
+        : "a FIFO, socket or device";
+    return new Refusal("path-not-a-file", what);
+  }
   return { exists: true, inLibraries: where === "libraries" };
 }
 

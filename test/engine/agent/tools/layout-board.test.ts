@@ -52,7 +52,12 @@ describe("layout_board", () => {
     const facts = toolFactsSchema.parse(result.facts);
     const mutated = [facts.mutated].flat();
     expect(mutated).toContainEqual({ kind: "board", path: BOARD });
-    expect(mutated).toContainEqual({ kind: "kicad-other", path: "hardware/fp-lib-table" });
+    // The footprint table is read by the board only (DRC's); the project file is the sheet's too.
+    expect(mutated).toContainEqual({ kind: "board", path: "hardware/fp-lib-table" });
+    expect(mutated).toContainEqual({
+      kind: "kicad-other",
+      path: BOARD.replace(/\.kicad_pcb$/, ".kicad_pro"),
+    });
     expect(mutated).toContainEqual({ kind: "other", path: "docs/LAYOUT.md" });
 
     const ledger = new Ledger({ sheet: { present: true, engineAuthored: true } });

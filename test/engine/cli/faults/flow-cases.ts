@@ -64,7 +64,7 @@ export const flowCases: FaultCase[] = [
     },
     args: ["status"],
     exit: 2,
-    says: /\.copperhead\/events\.jsonl is a folder where a file is expected/,
+    says: /\.copperhead\/events\.jsonl: event log "events\.jsonl" .*a folder where a file is expected/,
   },
   {
     name: "signoff: a stage that never passed",
