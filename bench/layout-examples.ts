@@ -1,10 +1,14 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { draftProject } from "../engine/kicad/draft/draft-project.js";
+import { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
+import { layoutInputFromSchematic } from "../engine/kicad/layout/inputs/from-schematic.js";
+import { intentGroups } from "../engine/kicad/layout/inputs/intent-groups.js";
 import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
 import { readLayoutConstraints } from "../engine/kicad/layout/inputs/read-constraints.js";
 import { type LayoutProjectResult, layoutProject } from "../engine/kicad/layout/layout-project.js";
 import { SymbolCatalog } from "../engine/kicad/library/symbol-catalog.js";
+import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
 
 /** The repository root (this file is bench/layout-examples.ts, compiled or not). */
 const ROOT = resolve(import.meta.dirname, import.meta.dirname.includes("/dist/") ? "../.." : "..");
@@ -56,4 +60,14 @@ export async function layoutExample(project: ExampleProject): Promise<LayoutProj
     config: layoutConfigSchema.parse(undefined),
     intentPaths: [project.board.replace(/\.kicad_pcb$/, ".intent.json")],
   });
+}
+
+/** An example drafted into `repo`, as the layout engine's input and board spec (the benches'). */
+export async function exampleInput(name: LayoutExample, repo: string) {
+  const project = await prepareExample(name, repo);
+  const input = layoutInputFromSchematic(await loadSchematicHierarchy(project.schematic), {
+    groups: await intentGroups([project.board.replace(/\.kicad_pcb$/, ".intent.json")]),
+  });
+  const spec = boardSpec(await readLayoutConstraints(project.repo), layoutConfigSchema.parse({}));
+  return { project, input, spec };
 }

@@ -1,18 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
-import { layoutInputFromSchematic } from "../engine/kicad/layout/inputs/from-schematic.js";
-import { intentGroups } from "../engine/kicad/layout/inputs/intent-groups.js";
-import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
-import { readLayoutConstraints } from "../engine/kicad/layout/inputs/read-constraints.js";
+import type { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
 import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
 import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { netRatsnest } from "../engine/kicad/layout/report/ratsnest.js";
-import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
 import { type Bench, type BenchRow, growthRow, medianMs } from "./bench.js";
-import { LAYOUT_EXAMPLES, prepareExample } from "./layout-examples.js";
+import { exampleInput, LAYOUT_EXAMPLES } from "./layout-examples.js";
 import { randomLegalPlacement } from "./layout-random-placement.js";
 import {
   COMMON_FOOTPRINTS,
@@ -81,14 +76,7 @@ export const layoutBench: Bench = {
     const work = await mkdtemp(join(tmpdir(), "copperhead-bench-layout-"));
     try {
       for (const name of LAYOUT_EXAMPLES) {
-        const project = await prepareExample(name, join(work, name));
-        const input = layoutInputFromSchematic(await loadSchematicHierarchy(project.schematic), {
-          groups: await intentGroups([project.board.replace(/\.kicad_pcb$/, ".intent.json")]),
-        });
-        const spec = boardSpec(
-          await readLayoutConstraints(project.repo),
-          layoutConfigSchema.parse({}),
-        );
+        const { input, spec } = await exampleInput(name, join(work, name));
         const ms = await medianMs(3, () => layoutBoard(input, { spec, catalog }));
         const r = await ratsnestRatio(input, spec, catalog);
         rows.push({

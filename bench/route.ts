@@ -2,19 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drc } from "../engine/kicad/cli/drc.js";
-import { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
-import { layoutInputFromSchematic } from "../engine/kicad/layout/inputs/from-schematic.js";
-import { intentGroups } from "../engine/kicad/layout/inputs/intent-groups.js";
-import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
-import { readLayoutConstraints } from "../engine/kicad/layout/inputs/read-constraints.js";
+import type { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
 import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
 import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { writeLayout } from "../engine/kicad/layout/layout-project.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { routeBoard } from "../engine/kicad/layout/route/route-board.js";
-import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
 import { type Bench, type BenchRow, growthRow } from "./bench.js";
-import { LAYOUT_EXAMPLES, prepareExample } from "./layout-examples.js";
+import { exampleInput, LAYOUT_EXAMPLES } from "./layout-examples.js";
 import {
   COMMON_FOOTPRINTS,
   footprintPicks,
@@ -59,14 +54,7 @@ export const routeBench: Bench = {
     const work = await mkdtemp(join(tmpdir(), "copperhead-bench-route-"));
     try {
       for (const name of LAYOUT_EXAMPLES) {
-        const project = await prepareExample(name, join(work, name));
-        const input = layoutInputFromSchematic(await loadSchematicHierarchy(project.schematic), {
-          groups: await intentGroups([project.board.replace(/\.kicad_pcb$/, ".intent.json")]),
-        });
-        const spec = boardSpec(
-          await readLayoutConstraints(project.repo),
-          layoutConfigSchema.parse({}),
-        );
+        const { project, input, spec } = await exampleInput(name, join(work, name));
         const laid = await placed(input, spec, catalog);
         const { result, ms } = routeCpu(laid);
         const written = await writeLayout({ board: project.board, laid, env: process.env });
