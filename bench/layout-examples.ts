@@ -6,7 +6,10 @@ import { layoutInputFromSchematic } from "../engine/kicad/layout/inputs/from-sch
 import { intentGroups } from "../engine/kicad/layout/inputs/intent-groups.js";
 import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
 import { readLayoutConstraints } from "../engine/kicad/layout/inputs/read-constraints.js";
+import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
+import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { type LayoutProjectResult, layoutProject } from "../engine/kicad/layout/layout-project.js";
+import type { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { SymbolCatalog } from "../engine/kicad/library/symbol-catalog.js";
 import { loadSchematicHierarchy } from "../engine/kicad/schematic/hierarchy.js";
 
@@ -70,4 +73,18 @@ export async function exampleInput(name: LayoutExample, repo: string) {
   });
   const spec = boardSpec(await readLayoutConstraints(project.repo), layoutConfigSchema.parse({}));
   return { project, input, spec };
+}
+
+/** The placer's board for a bench input; a bench input that does not place is a bench bug. */
+export async function placedBoard(
+  input: LayoutInput,
+  spec: ReturnType<typeof boardSpec>,
+  catalog: FootprintCatalog,
+) {
+  const laid = await layoutBoard(input, { spec, catalog });
+  if (!laid.ok)
+    throw new Error(
+      `${input.title} did not place: ${laid.findings.map((f) => f.detail).join("; ")}`,
+    );
+  return laid;
 }

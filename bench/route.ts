@@ -2,14 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drc } from "../engine/kicad/cli/drc.js";
-import type { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
-import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
-import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
 import { writeLayout } from "../engine/kicad/layout/layout-project.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { routeBoard } from "../engine/kicad/layout/route/route-board.js";
 import { type Bench, type BenchRow, growthRow } from "./bench.js";
-import { exampleInput, LAYOUT_EXAMPLES } from "./layout-examples.js";
+import { exampleInput, LAYOUT_EXAMPLES, placedBoard } from "./layout-examples.js";
 import {
   COMMON_FOOTPRINTS,
   footprintPicks,
@@ -19,21 +16,8 @@ import {
 
 const SIZES = [25, 50, 100, 200];
 
-async function placed(
-  input: LayoutInput,
-  spec: ReturnType<typeof boardSpec>,
-  catalog: FootprintCatalog,
-) {
-  const laid = await layoutBoard(input, { spec, catalog });
-  if (!laid.ok)
-    throw new Error(
-      `${input.title} did not place: ${laid.findings.map((f) => f.detail).join("; ")}`,
-    );
-  return laid;
-}
-
 /** CPU ms of one route (the router is single-threaded; its own CPU time is the steady measure). */
-function routeCpu(laid: Awaited<ReturnType<typeof placed>>) {
+function routeCpu(laid: Awaited<ReturnType<typeof placedBoard>>) {
   const start = process.cpuUsage();
   const result = routeBoard(laid.model, { classes: laid.classes });
   const used = process.cpuUsage(start);
@@ -55,7 +39,7 @@ export const routeBench: Bench = {
     try {
       for (const name of LAYOUT_EXAMPLES) {
         const { project, input, spec } = await exampleInput(name, join(work, name));
-        const laid = await placed(input, spec, catalog);
+        const laid = await placedBoard(input, spec, catalog);
         const { result, ms } = routeCpu(laid);
         const written = await writeLayout({ board: project.board, laid, env: process.env });
         const started = performance.now();
@@ -100,7 +84,7 @@ export const routeBench: Bench = {
       for (const count of SIZES) {
         const input = randomLayoutInput(picks, count, count, true);
         const spec = sizedSpec(picks, input, 0.3);
-        const laid = await placed(input, spec, catalog);
+        const laid = await placedBoard(input, spec, catalog);
         const { result, ms } = routeCpu(laid);
         const routed = result.nets.filter((n) => n.routed).length;
         const measured = `${ms.toFixed(0)} ms CPU on ${spec.width} x ${spec.height} mm; ${routed}/${result.nets.length} nets routed, ${result.rounds} round(s), ${result.nets.reduce((s, n) => s + n.vias, 0)} vias`;

@@ -128,7 +128,9 @@ export function sheetStats(
   const alignment = alignedParts(origins);
   const page = pageUse(schematic, unitOf);
 
+  // The review counts (signal flow, proximity, findings) come from flow-stats and the findings.
   return {
+    ...NO_STATS,
     parts: origins.length,
     twoPinParts: attachment.twoPinParts,
     attached: attachment.attached,
@@ -149,15 +151,5 @@ export function sheetStats(
     offsetSum: page?.offset ?? 0,
     fillSum: page?.fill ?? 0,
     sensiblePages: page?.sensible ? 1 : 0,
-    forwardSteps: 0,
-    steps: 0,
-    facingPins: 0,
-    flowPins: 0,
-    nearNets: 0,
-    smallNets: 0,
-    textFindings: 0,
-    turnedPorts: 0,
-    wireFindings: 0,
-    labelFindings: 0,
   };
 }
