@@ -27,6 +27,11 @@ const box = (x0: number, y0: number, x1: number, y1: number) => ({
   maxY: y1,
 });
 
+/** A free text whose ink is `b`, anchored at its bottom left, upright. */
+function freeText(owner: string, text: string, b: ReturnType<typeof box>) {
+  return { owner, text, box: b, anchor: { x: b.minX, y: b.maxY }, angle: 0 };
+}
+
 function part(ref: string, x: number, y: number, extra: Partial<LayoutSymbol> = {}): LayoutSymbol {
   return {
     ref,
@@ -180,27 +185,9 @@ describe("text-touching", () => {
       symbols: [ground("#PWR1", { x: 50.8, y: 50.8 }, "down"), r1],
       labels: [label("SENS", { x: 49.53, y: 52.07 })],
       texts: [
-        {
-          owner: "R2 Value",
-          text: "4k7",
-          box: box(99.5, 45.5, 103, 46.8),
-          anchor: { x: 99.5, y: 46.8 },
-          angle: 0,
-        },
-        {
-          owner: 'text "A"',
-          text: "A",
-          box: box(150, 50, 155, 51.2),
-          anchor: { x: 150, y: 51.2 },
-          angle: 0,
-        },
-        {
-          owner: 'text "B"',
-          text: "B",
-          box: box(155, 50, 160, 51.2),
-          anchor: { x: 155, y: 51.2 },
-          angle: 0,
-        },
+        freeText("R2 Value", "4k7", box(99.5, 45.5, 103, 46.8)),
+        freeText('text "A"', "A", box(150, 50, 155, 51.2)),
+        freeText('text "B"', "B", box(155, 50, 160, 51.2)),
       ],
     });
     const f = found("text-touching", layout);
@@ -215,20 +202,8 @@ describe("text-touching", () => {
       symbols: [ground("#PWR1", { x: 50.8, y: 50.8 }, "down")],
       labels: [label("SENS", { x: 55.88, y: 45.72 })],
       texts: [
-        {
-          owner: 'text "A"',
-          text: "A",
-          box: box(150, 50, 155, 51.2),
-          anchor: { x: 150, y: 51.2 },
-          angle: 0,
-        },
-        {
-          owner: 'text "B"',
-          text: "B",
-          box: box(155.5, 50, 160, 51.2),
-          anchor: { x: 155.5, y: 51.2 },
-          angle: 0,
-        },
+        freeText('text "A"', "A", box(150, 50, 155, 51.2)),
+        freeText('text "B"', "B", box(155.5, 50, 160, 51.2)),
       ],
     });
     expect(found("text-touching", layout)).toEqual([]);
