@@ -1,6 +1,7 @@
 import type { Outcome } from "../engine/flow/outcome.js";
 import type { StageName } from "../engine/flow/stage-names.js";
 import type { WorkflowJob, WorkflowRun } from "./github-types.js";
+import type { TrackerLedger } from "./render/ledger.js";
 
 /** What one stage looks like from GitHub: its newest outcome on the branch and its job. */
 export interface StageView {
@@ -29,6 +30,8 @@ export interface DesignView {
   stages: StageView[];
   /** Things the reader must know: settings errors, missing secrets, App errors. */
   notes: string[];
+  /** What the tracker remembers across deliveries (kept in a hidden line of it). */
+  ledger?: TrackerLedger;
 }
 
 export type StageState =

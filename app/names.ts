@@ -43,8 +43,17 @@ export function stageOfJob(name: string): StageName | null {
  * request_id is opaque to the workflow, which puts it in the run's name as `[<id>]`. The App
  * writes into it what it must know when the run reports back: a check run's commit and PR.
  */
-export function designRequestId(random: string): string {
-  return `d-${random}`;
+export function designRequestId(random: string, continuation = 0): string {
+  return continuation > 0 ? `d-c${continuation}-${random}` : `d-${random}`;
+}
+
+/**
+ * Which automatic continuation a design run is (0: a person's label or command started it).
+ * The count rides in the run's own name, so it survives restarts and needs no other state.
+ */
+export function continuationOf(requestId: string | null): number {
+  const m = /^d-c([1-9][0-9]?)-/.exec(requestId ?? "");
+  return m ? Number(m[1]) : 0;
 }
 
 export function checkRequestId(sha: string, pr: number | null, random: string): string {

@@ -1,7 +1,8 @@
 import type { DesignView } from "../design-view.js";
 import { runInFlight } from "../design-view.js";
-import type { CheckRunInfo } from "../github-types.js";
+import type { CheckRunInfo, IssueComment } from "../github-types.js";
 import { batches, type CheckRunPlan, designChecks, stageCheck } from "../render/check-runs.js";
+import { EMPTY_LEDGER, mergeLedgers, readLedger, recordStopped } from "../render/ledger.js";
 import { type Located, type Locator, referenceLines } from "../render/locate.js";
 import { findingMarkers, TRACKER_MARKER } from "../render/markers.js";
 import { diffLines, planReview, reviewFindings } from "../render/review.js";
@@ -159,13 +160,23 @@ async function publishReviews(flow: Flow, view: DesignView, locator: Locator): P
   }
 }
 
-/** Finds the App's tracker on `issue` by its marker and edits it; posts it only once. */
-export async function upsertTracker(flow: Flow, issue: number, body: string): Promise<void> {
-  const mine = (await flow.gh.listIssueComments(issue)).find(
-    (c) => isSelf(flow, c.authorLogin) && c.body.startsWith(TRACKER_MARKER),
+/** The App's tracker on `issue`, found by its marker (only the App's own comments count). */
+export async function findTracker(flow: Flow, issue: number): Promise<IssueComment | null> {
+  const comments = await flow.gh.listIssueComments(issue);
+  return (
+    comments.find((c) => isSelf(flow, c.authorLogin) && c.body.startsWith(TRACKER_MARKER)) ?? null
   );
-  if (mine) {
-    if (mine.body !== body) await flow.gh.updateIssueComment(mine.id, body);
+}
+
+/** Edits the tracker in place when it changed; posts it only when there is none. */
+async function writeTracker(
+  flow: Flow,
+  issue: number,
+  found: IssueComment | null,
+  body: string,
+): Promise<void> {
+  if (found) {
+    if (found.body !== body) await flow.gh.updateIssueComment(found.id, body);
   } else await flow.gh.createIssueComment(issue, body);
 }
 
@@ -174,8 +185,16 @@ export function trackerIssue(view: DesignView): number | null {
   return view.origin.kind === "issue" ? view.origin.number : (view.pr?.number ?? null);
 }
 
-/** Checks, reviews and tracker for the head of a design branch, all from `view`. */
-export async function publishDesign(flow: Flow, view: DesignView): Promise<void> {
+/**
+ * Checks, reviews and tracker for the head of a design branch, all from `view`. The tracker's
+ * ledger is carried over from the comment as found (`tracker`, when the caller already read
+ * it) plus what `view.ledger` adds.
+ */
+export async function publishDesign(
+  flow: Flow,
+  view: DesignView,
+  tracker?: IssueComment | null,
+): Promise<void> {
   const files = designFiles(view);
   const locator = hasFindings(view)
     ? await buildLocator(flow, view.headSha, files)
@@ -187,18 +206,32 @@ export async function publishDesign(flow: Flow, view: DesignView): Promise<void>
   await upsertChecks(flow, view.headSha, plans, view.run?.htmlUrl ?? view.pr?.htmlUrl);
   await publishReviews(flow, view, locator);
   const issue = trackerIssue(view);
-  if (issue !== null) await upsertTracker(flow, issue, renderTracker(view));
+  if (issue === null) return;
+  const found = tracker === undefined ? await findTracker(flow, issue) : tracker;
+  const ledger = mergeLedgers(
+    found ? readLedger(found.body) : EMPTY_LEDGER,
+    view.ledger ?? EMPTY_LEDGER,
+  );
+  await writeTracker(flow, issue, found, renderTracker({ ...view, ledger }));
 }
 
 /**
- * Re-reads a design branch and publishes it. `cancelled`: the App just cancelled the run, so
- * it is shown finished even before GitHub's own completed event arrives.
+ * Re-reads a design branch and publishes it. `stopped`: the App just cancelled that run, so it
+ * is shown finished even before GitHub's own completed event arrives, and the tracker
+ * remembers it was stopped (it is never continued).
  */
-export async function refreshDesign(flow: Flow, branch: string, cancelled = false): Promise<void> {
+export async function refreshDesign(
+  flow: Flow,
+  branch: string,
+  stopped: number | null = null,
+): Promise<void> {
   const head = await flow.gh.branchSha(branch);
   if (!head) return;
   const view = await readDesign(flow, branch, head);
-  if (cancelled && view.run && runInFlight(view.run))
-    view.run = { ...view.run, status: "completed", conclusion: "cancelled" };
+  if (stopped !== null) {
+    if (view.run?.id === stopped && runInFlight(view.run))
+      view.run = { ...view.run, status: "completed", conclusion: "cancelled" };
+    view.ledger = recordStopped(EMPTY_LEDGER, stopped);
+  }
   await publishDesign(flow, view);
 }

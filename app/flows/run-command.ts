@@ -60,7 +60,7 @@ export async function runCommand(flow: Flow, request: CommandRequest): Promise<v
     if (!newest || !runInFlight(newest))
       return void (await reply("nothing is running on this design."));
     await flow.gh.cancelRun(newest.id);
-    await refreshDesign(flow, branch, true);
+    await refreshDesign(flow, branch, newest.id);
     return;
   }
   const dispatched = await dispatchDesign(flow, branch, command.stage ?? "");

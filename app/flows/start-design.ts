@@ -65,19 +65,21 @@ export async function ensurePull(
 
 /**
  * Dispatches the design workflow on `branch` unless a run is already in flight there (a
- * redelivered webhook or a second label never starts a second run).
+ * redelivered webhook or a second label never starts a second run). `continuation`: the
+ * number of this automatic continuation (0 for a person's label or command).
  */
 export async function dispatchDesign(
   flow: Flow,
   branch: string,
   stage: string,
+  continuation = 0,
 ): Promise<"dispatched" | "in-flight"> {
   const [newest] = await flow.gh.listRuns(DESIGN_WORKFLOW, branch);
   if (runInFlight(newest ?? null)) return "in-flight";
   await flow.gh.dispatch(DESIGN_WORKFLOW, branch, {
     branch,
     stage,
-    request_id: designRequestId(flow.newId()),
+    request_id: designRequestId(flow.newId(), continuation),
   });
   return "dispatched";
 }

@@ -1,5 +1,7 @@
 import type { Cost, Outcome } from "../../engine/flow/outcome.js";
 import { type DesignView, runInFlight, type StageState, stageState } from "../design-view.js";
+import { continuationOf, requestIdOf } from "../names.js";
+import { ledgerLine } from "./ledger.js";
 import { code, inline, truncate } from "./markdown.js";
 import { TRACKER_MARKER } from "./markers.js";
 
@@ -74,7 +76,8 @@ function headline(view: DesignView, states: StageState[]): string {
   const run = view.run;
   if (runInFlight(run)) {
     const now = view.stages.filter((_, i) => states[i] === "running").map((s) => s.stage);
-    return `**Running**${now.length ? `: ${now.map((s) => code(s)).join(", ")}` : ""} · [workflow run](${run!.htmlUrl})`;
+    const n = continuationOf(requestIdOf(run!.displayTitle));
+    return `**Running**${now.length ? `: ${now.map((s) => code(s)).join(", ")}` : ""} · [workflow run](${run!.htmlUrl})${n > 0 ? ` · automatic continuation ${n}` : ""}`;
   }
   const enabled = states.filter((s) => s !== "skipped");
   if (enabled.length > 0 && enabled.every((s) => s === "passed"))
@@ -97,8 +100,10 @@ export function renderTracker(view: DesignView): string {
   const states = view.stages.map((s) => stageState(s, view.run));
   const subject =
     view.origin.kind === "issue" ? `issue #${view.origin.number}` : code(view.origin.path);
+  const ledger = view.ledger ? ledgerLine(view.ledger) : null;
   const lines = [
     TRACKER_MARKER,
+    ...(ledger ? [ledger] : []),
     `### copperhead · design for ${subject}`,
     "",
     headline(view, states),

@@ -1,13 +1,15 @@
 import type { Probot } from "probot";
 import { type AppDeps, flowFor } from "../deps.js";
 import { postCheckResult } from "../flows/check-commit.js";
+import { finishDesignRun } from "../flows/finish-run.js";
 import { refreshDesign } from "../flows/publish.js";
 import { CHECK_WORKFLOW, DESIGN_WORKFLOW, PR_WORKFLOW, workflowPath } from "../names.js";
 import { parseEvent } from "../payloads.js";
 
 /**
  * The design workflow started or finished (a cancelled or timed-out run is finalised here,
- * so nothing stays "running"), or a check workflow finished with a result to post.
+ * so nothing stays "running", and a run that ended with work left is dispatched again), or a
+ * check workflow finished with a result to post.
  */
 export function onWorkflowRun(app: Probot, deps: AppDeps): void {
   app.on(["workflow_run.in_progress", "workflow_run.completed"], async (context) => {
@@ -17,11 +19,20 @@ export function onWorkflowRun(app: Probot, deps: AppDeps): void {
     if (run.path === workflowPath(DESIGN_WORKFLOW)) {
       const branch = run.headBranch;
       if (!branch || run.event !== "workflow_dispatch") return;
-      deps.queue.enqueue(
-        `${event.repo.fullName}:${branch}`,
-        async () => refreshDesign(await flowFor(deps, context, event.repo), branch),
-        "refresh",
-      );
+      const key = `${event.repo.fullName}:${branch}`;
+      if (event.action === "completed")
+        // Not folded into a waiting refresh: only this job may continue the run.
+        deps.queue.enqueue(
+          key,
+          async () => finishDesignRun(await flowFor(deps, context, event.repo), branch, run),
+          `finish ${run.id}`,
+        );
+      else
+        deps.queue.enqueue(
+          key,
+          async () => refreshDesign(await flowFor(deps, context, event.repo), branch),
+          "refresh",
+        );
       return;
     }
     const isCheck =

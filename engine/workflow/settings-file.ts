@@ -11,6 +11,8 @@ const NOTES: Record<string, string> = {
   commanders: "Who may use /copperhead retry | status | stop: write, maintain or admin.",
   starters: "Who may start a design by labelling an issue: triage, write, maintain or admin.",
   checkRuns: "The whole-design check runs the App posts besides one per stage.",
+  continuations:
+    "How often in a row the App dispatches again when a run ends with work left (0-10; 0: never).",
 };
 
 /**

@@ -64,6 +64,11 @@ export const settingsSchema = z.strictObject({
   starters: z.enum(["triage", "write", "maintain", "admin"]).default("triage"),
   /** Which whole-design check runs the App posts. */
   checkRuns: checkRunsSchema.default({ erc: true, legibility: true, drc: true }),
+  /**
+   * How many times in a row the App dispatches the design again on its own when a run ends
+   * with work left (a stage stopped at its turn or time budget); 0 turns that off.
+   */
+  continuations: z.int().min(0).max(10).default(3),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

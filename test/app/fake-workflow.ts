@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Outcome } from "../../engine/flow/outcome.js";
 import type { FakeRun } from "./fake-github/fake-github.js";
 import { workflowJob, workflowRun } from "./fixtures/payloads.js";
@@ -25,8 +26,12 @@ export async function runScripted(
   const commits = new Map<string, string>();
   run.status = "in_progress";
   await h.send("workflow_run", workflowRun(h.target, run, "in_progress"));
+  // The engine records the brief it read: the outcomes say the brief on the branch.
+  const brief = await h.fake.git.blobAt(run.headBranch, "brief.md");
   let done = 0;
   for (const s of stages) {
+    if (brief)
+      s.outcome.brief.sha256 = createHash("sha256").update(brief.text, "utf8").digest("hex");
     if (end.stopAfter !== undefined && done >= end.stopAfter) break;
     const job = {
       id: h.fake.nextId(),

@@ -4,6 +4,8 @@ import {
   branchForIssue,
   checkRequestId,
   checkRequestOf,
+  continuationOf,
+  designRequestId,
   issueOfBranch,
   requestIdOf,
   stageOfJob,
@@ -34,5 +36,17 @@ describe("names the App and the workflow share", () => {
     }
     expect(checkRequestOf("d-123")).toBeNull();
     expect(requestIdOf("no id here")).toBeNull();
+  });
+
+  test("a design request id carries its automatic continuation number through the run's name", () => {
+    const uuid = "c1234567-89ab-4def-8123-456789abcdef";
+    expect(continuationOf(requestIdOf(`copperhead b [${designRequestId(uuid)}]`))).toBe(0);
+    for (const n of [1, 3, 10]) {
+      const id = designRequestId(uuid, n);
+      expect(id).toBe(`d-c${n}-${uuid}`);
+      expect(continuationOf(requestIdOf(`copperhead copperhead/issue-3 [${id}]`))).toBe(n);
+    }
+    expect(continuationOf(null)).toBe(0);
+    expect(continuationOf("d-c0-x")).toBe(0);
   });
 });

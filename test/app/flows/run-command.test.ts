@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import { runScripted } from "../fake-workflow.js";
 import { makeOutcome, schematicText } from "../fixtures/outcomes.js";
-import { issueComment, issueLabeled } from "../fixtures/payloads.js";
+import { issueComment, issueLabeled, workflowRun } from "../fixtures/payloads.js";
 import { type Harness, startHarness } from "../harness.js";
 
 let h: Harness;
@@ -104,6 +104,14 @@ describe("/copperhead commands", () => {
     const tracker = h.fake.comments.find((c) => c.body.startsWith("<!-- copperhead:tracker"))!;
     expect(tracker.body).toContain("**Stopped**");
     expect(tracker.body).not.toContain("🔄 running");
+    // The tracker remembers the run was stopped: even when it ends as a failure (it finished
+    // before the cancel landed), with the spec job cut off, it is not continued.
+    expect(tracker.body.split("\n")[1]).toBe(
+      `<!-- copperhead:ledger {"continuedAfter":[],"stopped":[${run.id}]} -->`,
+    );
+    run.conclusion = "failure";
+    await h.send("workflow_run", workflowRun(h.target, run, "completed"));
+    expect(dispatches()).toHaveLength(1);
     expect(h.errors).toEqual([]);
   });
 

@@ -19,6 +19,7 @@ describe(".github/copperhead.yml", () => {
       commanders: "write",
       starters: "triage",
       checkRuns: { erc: true, legibility: true, drc: true },
+      continuations: 3,
     });
     expect(defaultSettings.model).toBeUndefined();
   });
@@ -33,6 +34,7 @@ describe(".github/copperhead.yml", () => {
       commanders: "maintain",
       starters: "write",
       checkRuns: { drc: false },
+      continuations: 0,
     });
     expect(s).toMatchObject({
       label: "design-me",
@@ -41,6 +43,7 @@ describe(".github/copperhead.yml", () => {
       starters: "write",
       checkRuns: { erc: true, legibility: true, drc: false },
       turnBudgets: { spec: 10, schematic: 80 },
+      continuations: 0,
     });
   });
 
@@ -54,6 +57,8 @@ describe(".github/copperhead.yml", () => {
     [{ commanders: "triage" }, "commanders"],
     [{ turnBudgets: { spec: 0 } }, "turnBudgets.spec"],
     [{ checkRuns: { lvs: true } }, "unknown key(s) lvs"],
+    [{ continuations: 11 }, "continuations"],
+    [{ continuations: 1.5 }, "continuations"],
     ["just a string", "(top level)"],
   ])("%j is refused, naming what to fix", (raw, where) => {
     expect(() => parseSettings(raw)).toThrow(SettingsError);
