@@ -86,16 +86,23 @@ export const MUTATION_GROUPS = [
     ],
   },
   {
-    // The stage attempt path (issue 16): one attempt's phases, its failure policy and what it
-    // keeps, the stage commit and the recovery of a killed run.
+    // The stage attempt path (issue 16): one attempt's phases, its failure policy and its
+    // commit message, judged by their unit tests on a recording workspace. The stage-level
+    // tests (run-stage.test.ts, ~40 s) run every attempt through git; with them every attempt
+    // mutant would cost that instead of milliseconds.
     name: "stage attempt",
     files: [
       "engine/pipeline/attempt.ts",
       "engine/pipeline/policy.ts",
-      "engine/pipeline/kept-work.ts",
       "engine/pipeline/stage-commit.ts",
-      "engine/pipeline/recover.ts",
     ],
-    tests: ["test/engine/pipeline/**/*.test.ts"],
+    tests: ["test/engine/pipeline/attempt.test.ts", "test/engine/pipeline/stage-commit.test.ts"],
+  },
+  {
+    // What an attempt carries from the last one and the recovery of a killed run: both read and
+    // move real git state, so real repositories judge them.
+    name: "kept work and recovery",
+    files: ["engine/pipeline/kept-work.ts", "engine/pipeline/recover.ts"],
+    tests: ["test/engine/pipeline/kept-work.test.ts", "test/engine/pipeline/recover*.test.ts"],
   },
 ];
