@@ -81,7 +81,7 @@ export const MUTATION_GROUPS = [
     tests: [
       "test/engine/flow/state*.test.ts",
       "test/engine/flow/fingerprint*.test.ts",
-      "test/engine/flow/current-fingerprints.test.ts",
+      "test/engine/flow/current-fingerprints*.test.ts",
       "test/engine/flow/reap.test.ts",
     ],
   },

@@ -143,6 +143,12 @@ describe("stageCommitMessage: a failed attempt's trail", () => {
     );
   });
 
+  it("a gate failure with no judgement recorded still blames the unmet obligations", () => {
+    expect(stageCommitMessage(settlement({ verdict: "gate-failed" }), FACTS).split("\n")[0]).toBe(
+      "copperhead(spec): attempt 2 failed its gate (unmet obligations)",
+    );
+  });
+
   it("a failed run says how it ended, or 'early' with no report", () => {
     const ended = settlement({ verdict: "run-failed", work: work("budget", { summary: "" }) });
     expect(stageCommitMessage(ended, FACTS).split("\n")[0]).toBe(
