@@ -54,19 +54,29 @@ export const MUTATION_GROUPS = [
     tests: ["test/engine/agent/redact.test.ts", "test/engine/agent/loop/run-agent.test.ts"],
   },
   {
-    name: "draft write path",
-    files: [
-      "engine/kicad/draft/draft-schematic.ts",
-      "engine/kicad/draft/write-draft.ts",
-      "engine/agent/tools/draft-schematic.ts",
-    ],
+    // The draft write path, in two runs: drafting a sheet (layout, emit, the net check) is
+    // judged by the tests that draft real designs (does-not-fit's large design alone takes
+    // ~17 s), the write (staging, refusals, rollback) and the tool around it by theirs. One run
+    // of all three made every write mutant wait for the drafting tests.
+    name: "draft schematic",
+    files: ["engine/kicad/draft/draft-schematic.ts"],
     tests: [
-      "test/engine/agent/tools/draft-schematic.test.ts",
-      "test/engine/cli/commands/draft.test.ts",
       "test/engine/kicad/draft/draft-usb-c.test.ts",
       "test/engine/kicad/draft/does-not-fit.test.ts",
       "test/engine/kicad/draft/unconnected-pins.test.ts",
-      "test/engine/kicad/draft/write-draft.test.ts",
+      "test/engine/agent/tools/draft-schematic.test.ts",
+    ],
+  },
+  {
+    // The built-CLI cases of draft.test.ts run dist/, which Stryker does not mutate: they cost
+    // the initial run a minute and judge no mutant; the in-process cases judge preflight,
+    // --force and --from.
+    name: "draft write path",
+    files: ["engine/kicad/draft/write-draft.ts", "engine/agent/tools/draft-schematic.ts"],
+    tests: [
+      "test/engine/kicad/draft/write-draft*.test.ts",
+      "test/engine/agent/tools/draft-schematic*.test.ts",
+      "test/engine/cli/commands/draft.test.ts",
     ],
   },
   {

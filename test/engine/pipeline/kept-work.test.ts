@@ -111,7 +111,7 @@ describe("keptWork without kept work", () => {
   it("HEAD without the trailer carries nothing; a trailer naming a ref this clone lacks says so", async () => {
     const other = await gitRepo({ "a.txt": "a\n" });
     try {
-      expect(await keptWork(other.repo)).toEqual({});
+      expect(await keptWork(other.repo)).toStrictEqual({});
       await git(other.repo, [
         "commit",
         "-q",
