@@ -23,7 +23,22 @@ const TARGET = 85;
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const curated = MUTATION_GROUPS.flatMap((g) => g.files);
 
-const asked = process.argv.slice(2).map((f) => relative(root, resolve(f)));
+// `--concurrency N` (or STRYKER_CONCURRENCY, read by stryker.config.mjs): how many test runner
+// processes Stryker starts. On a machine others share, 1 keeps a run to one core.
+const args = process.argv.slice(2);
+const flag = args.indexOf("--concurrency");
+let concurrency;
+if (flag !== -1) {
+  concurrency = args[flag + 1];
+  if (!/^[1-9][0-9]*$/.test(concurrency ?? "")) {
+    process.stderr.write(
+      "mutate: --concurrency takes a whole number of processes, e.g. --concurrency 1\n",
+    );
+    process.exit(2);
+  }
+  args.splice(flag, 2);
+}
+const asked = args.map((f) => relative(root, resolve(f)));
 const unknown = asked.filter((f) => !curated.includes(f));
 if (unknown.length > 0) {
   process.stderr.write(
@@ -52,7 +67,14 @@ for (const group of groups) {
   const started = Date.now();
   const run = spawnSync(
     process.execPath,
-    [stryker, "run", "stryker.config.mjs", "--mutate", group.files.join(",")],
+    [
+      stryker,
+      "run",
+      "stryker.config.mjs",
+      "--mutate",
+      group.files.join(","),
+      ...(concurrency ? ["--concurrency", concurrency] : []),
+    ],
     {
       cwd: root,
       stdio: "inherit",

@@ -54,19 +54,29 @@ export const MUTATION_GROUPS = [
     tests: ["test/engine/agent/redact.test.ts", "test/engine/agent/loop/run-agent.test.ts"],
   },
   {
-    name: "draft write path",
-    files: [
-      "engine/kicad/draft/draft-schematic.ts",
-      "engine/kicad/draft/write-draft.ts",
-      "engine/agent/tools/draft-schematic.ts",
-    ],
+    // The draft write path, in two runs: drafting a sheet (layout, emit, the net check) is
+    // judged by the tests that draft real designs (does-not-fit's large design alone takes
+    // ~17 s), the write (staging, refusals, rollback) and the tool around it by theirs. One run
+    // of all three made every write mutant wait for the drafting tests.
+    name: "draft schematic",
+    files: ["engine/kicad/draft/draft-schematic.ts"],
     tests: [
-      "test/engine/agent/tools/draft-schematic.test.ts",
-      "test/engine/cli/commands/draft.test.ts",
       "test/engine/kicad/draft/draft-usb-c.test.ts",
       "test/engine/kicad/draft/does-not-fit.test.ts",
       "test/engine/kicad/draft/unconnected-pins.test.ts",
-      "test/engine/kicad/draft/write-draft.test.ts",
+      "test/engine/agent/tools/draft-schematic.test.ts",
+    ],
+  },
+  {
+    // The built-CLI cases of draft.test.ts run dist/, which Stryker does not mutate: they cost
+    // the initial run a minute and judge no mutant; the in-process cases judge preflight,
+    // --force and --from.
+    name: "draft write path",
+    files: ["engine/kicad/draft/write-draft.ts", "engine/agent/tools/draft-schematic.ts"],
+    tests: [
+      "test/engine/kicad/draft/write-draft*.test.ts",
+      "test/engine/agent/tools/draft-schematic*.test.ts",
+      "test/engine/cli/commands/draft.test.ts",
     ],
   },
   {
@@ -81,21 +91,28 @@ export const MUTATION_GROUPS = [
     tests: [
       "test/engine/flow/state*.test.ts",
       "test/engine/flow/fingerprint*.test.ts",
-      "test/engine/flow/current-fingerprints.test.ts",
+      "test/engine/flow/current-fingerprints*.test.ts",
       "test/engine/flow/reap.test.ts",
     ],
   },
   {
-    // The stage attempt path (issue 16): one attempt's phases, its failure policy and what it
-    // keeps, the stage commit and the recovery of a killed run.
+    // The stage attempt path (issue 16): one attempt's phases, its failure policy and its
+    // commit message, judged by their unit tests on a recording workspace. The stage-level
+    // tests (run-stage.test.ts, ~40 s) run every attempt through git; with them every attempt
+    // mutant would cost that instead of milliseconds.
     name: "stage attempt",
     files: [
       "engine/pipeline/attempt.ts",
       "engine/pipeline/policy.ts",
-      "engine/pipeline/kept-work.ts",
       "engine/pipeline/stage-commit.ts",
-      "engine/pipeline/recover.ts",
     ],
-    tests: ["test/engine/pipeline/**/*.test.ts"],
+    tests: ["test/engine/pipeline/attempt.test.ts", "test/engine/pipeline/stage-commit.test.ts"],
+  },
+  {
+    // What an attempt carries from the last one and the recovery of a killed run: both read and
+    // move real git state, so real repositories judge them.
+    name: "kept work and recovery",
+    files: ["engine/pipeline/kept-work.ts", "engine/pipeline/recover.ts"],
+    tests: ["test/engine/pipeline/kept-work.test.ts", "test/engine/pipeline/recover*.test.ts"],
   },
 ];

@@ -8,6 +8,7 @@ import {
 } from "../../../engine/pipeline/attempt.js";
 import { AttemptError } from "../../../engine/pipeline/attempt-error.js";
 import { DO_POLICY, stagePolicy } from "../../../engine/pipeline/policy.js";
+import type { HeldLock } from "../../../engine/pipeline/run-lock.js";
 import type { Workspace } from "../../../engine/repo/workspace.js";
 
 const COST = { wallMs: 5, turns: 3, tokensIn: 100, tokensOut: 20, cacheHits: 0 };
@@ -318,5 +319,309 @@ describe("runAttempt: a phase that throws", () => {
     expect((error as AttemptError).message).toContain(
       "cleanup also failed: restoring the snapshot: index.lock exists",
     );
+  });
+});
+
+/** A run lock that logs what the attempt tells it. */
+function fakeLock(log: string[]): HeldLock {
+  return {
+    record: async (run) => {
+      log.push(`lock ${run.scope} ${run.attempt} ${run.snapshot?.head}`);
+    },
+    clear: async () => {
+      log.push("lock cleared");
+    },
+    release: async () => {},
+  };
+}
+
+/** Captures the settlements an attempt records (the crash record's fields, not only its verdict). */
+function recorder(log: string[]) {
+  const records: Settlement[] = [];
+  const record = async (s: Settlement) => {
+    log.push(`record ${s.verdict}`);
+    records.push(structuredClone(s));
+  };
+  return { records, record };
+}
+
+describe("runAttempt: the run lock, optional hooks and the verdict's edges", () => {
+  it("the lock records the dispatched attempt with its snapshot and is cleared at the end", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    await runAttempt(plan(workspace, log, { lock: fakeLock(log) }));
+    expect(log.slice(2, 4)).toEqual(["dispatch", "lock spec 3 base"]);
+    expect(log.at(-1)).toBe("lock cleared");
+  });
+
+  it("a plan with no optional hooks runs: no prepare, record, reap, trail, changelog or pause", async () => {
+    const minimal = (workspace: Workspace, result: WorkReport, policy = stagePolicy("spec")) =>
+      runAttempt({
+        scope: "spec",
+        policy,
+        workspace,
+        dispatch: async () => 1,
+        work: async () => result,
+        judge: async () => ({ pass: true, evidence: [], unmet: [] }),
+        message: (s) => `message ${s.verdict}`,
+      });
+    const passed = fakeWorkspace(["docs/SPEC.md"]);
+    expect((await minimal(passed.workspace, work("done", { changelogOwed: true }))).verdict).toBe(
+      "passed",
+    );
+    expect(passed.log).toEqual(["snapshot", "touched", "commit docs/SPEC.md"]);
+    const paused = fakeWorkspace(["docs/NOTE.md"]);
+    const result = await minimal(paused.workspace, work("paused"), DO_POLICY);
+    expect(result).toMatchObject({ verdict: "paused", kept: true });
+    expect(paused.log).toEqual(["snapshot", "touched"]);
+  });
+
+  it("a run that reports itself interrupted is interrupted without a signal", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    const result = await runAttempt(plan(workspace, log, { result: work("interrupted") }));
+    expect(result.verdict).toBe("interrupted");
+    expect(log).not.toContain("judge");
+  });
+
+  it("an interrupt during the gate is interrupted, with the gate's judgement kept", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    const controller = new AbortController();
+    const judgement = { pass: false, evidence: [], unmet: [] };
+    const result = await runAttempt(
+      plan(workspace, log, {
+        signal: controller.signal,
+        judge: async () => {
+          controller.abort(new Error("SIGINT"));
+          return judgement;
+        },
+      }),
+    );
+    expect(result.verdict).toBe("interrupted");
+    expect(result.judgement).toEqual(judgement);
+    expect(log).toContain(`stash ${STASH} keep=${TRAIL}`);
+  });
+
+  it("the gate's judgement is part of the result", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    const result = await runAttempt(plan(workspace, log, { pass: false }));
+    expect(result.judgement).toEqual({
+      pass: false,
+      evidence: [{ check: "budgets-section", ok: false, detail: "empty" }],
+      unmet: [],
+    });
+  });
+
+  it("the trail is never among the touched paths, and a changelog already touched is committed once", async () => {
+    const { workspace, log } = fakeWorkspace([
+      "docs/SPEC.md",
+      "docs/CHANGELOG.md",
+      ".copperhead/events.jsonl",
+    ]);
+    const result = await runAttempt(
+      plan(workspace, log, { result: work("done", { changelogOwed: true }) }),
+    );
+    expect(result.touched).toEqual(["docs/SPEC.md", "docs/CHANGELOG.md"]);
+    expect(log.at(-1)).toBe(`commit docs/SPEC.md,docs/CHANGELOG.md,${TRAIL}`);
+  });
+
+  it("do's pass that touched files is a pass with a commit of the work alone; its gate failure with none is a failure", async () => {
+    const passed = fakeWorkspace(["docs/NOTE.md"]);
+    const result = await runAttempt(plan(passed.workspace, passed.log, { policy: DO_POLICY }));
+    expect(result).toMatchObject({ verdict: "passed", commit: "c0ffee" });
+    expect(passed.log.at(-1)).toBe("commit docs/NOTE.md");
+
+    const failed = fakeWorkspace([]);
+    const none = await runAttempt(
+      plan(failed.workspace, failed.log, { policy: DO_POLICY, pass: false }),
+    );
+    expect(none.verdict).toBe("gate-failed");
+    expect(none.wip).toBeUndefined();
+    expect(failed.log.slice(4)).toEqual([
+      "judge",
+      "touched",
+      "record gate-failed",
+      "stash copperhead/do/20260102T030405Z keep=",
+      "reap 3",
+    ]);
+  });
+
+  it("do's unchanged pass records, reaps and does nothing else", async () => {
+    const { workspace, log } = fakeWorkspace([]);
+    const result = await runAttempt(plan(workspace, log, { policy: DO_POLICY }));
+    expect(result.verdict).toBe("unchanged");
+    expect(log.slice(4)).toEqual(["judge", "touched", "record unchanged", "reap 3"]);
+  });
+
+  it("a failed run that touched nothing saves no WIP ref; a gate failure owes no changelog", async () => {
+    const run = fakeWorkspace([]);
+    const failed = await runAttempt(plan(run.workspace, run.log, { result: work("budget") }));
+    expect(failed.wip).toBeUndefined();
+    expect(run.log.some((l) => l.startsWith("saveWip"))).toBe(false);
+
+    const gate = fakeWorkspace(["docs/SPEC.md"]);
+    await runAttempt(
+      plan(gate.workspace, gate.log, {
+        pass: false,
+        result: work("done", { changelogOwed: true }),
+      }),
+    );
+    expect(gate.log).not.toContain("changelog");
+  });
+});
+
+describe("runAttempt: each phase that throws is named, and its crash recorded once", () => {
+  const boom = () => {
+    throw new Error("boom");
+  };
+  // A record that fails in its phase is tried once more as the crash record, and fails again.
+  it.each([
+    ["snapshot", {}, { snapshot: new Error("boom") }, []],
+    ["dispatch", { dispatch: async () => boom() }, {}, []],
+    ["run", { work: async () => boom() }, {}, []],
+    ["outcome", { record: async () => boom() }, {}, ["writing the attempt's record: boom"]],
+    [
+      "settle",
+      { changelog: async () => boom(), result: work("done", { changelogOwed: true }) },
+      {},
+      [],
+    ],
+    ["reap", { reap: async () => boom() }, {}, []],
+  ] as const)("%s", async (phase, over, faults, cleanup) => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"], faults);
+    const error = await runAttempt(plan(workspace, log, over)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AttemptError);
+    expect((error as AttemptError).phase).toBe(phase);
+    expect((error as AttemptError).cleanup).toEqual(cleanup);
+  });
+
+  it("a snapshot that fails leaves nothing to set aside", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"], { snapshot: new Error("boom") });
+    await runAttempt(plan(workspace, log, { lock: fakeLock(log) })).catch(() => undefined);
+    expect(log).toEqual(["snapshot"]);
+  });
+
+  it("a reap that throws after the record does not record the attempt again", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    await runAttempt(
+      plan(workspace, log, {
+        reap: async () => {
+          throw new Error("log locked");
+        },
+      }),
+    ).catch(() => undefined);
+    expect(log.filter((l) => l.startsWith("record"))).toEqual(["record passed"]);
+  });
+
+  it("the crash record: its attempt, the touched paths without the trail, its stash and WIP ref, not kept, the failure", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md", ".copperhead/events.jsonl"]);
+    const { records, record } = recorder(log);
+    await runAttempt(
+      plan(workspace, log, {
+        record,
+        lock: fakeLock(log),
+        judge: async () => {
+          throw new Error("kicad-cli died");
+        },
+      }),
+    ).catch(() => undefined);
+    expect(records).toEqual([
+      {
+        scope: "spec",
+        attempt: 3,
+        base: "base",
+        verdict: "crashed",
+        startedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
+        finishedAt: Date.UTC(2026, 0, 2, 3, 4, 5),
+        touched: ["docs/SPEC.md"],
+        kept: false,
+        failure: { phase: "gate", message: "kicad-cli died" },
+        wip: { ref: "refs/copperhead/wip/spec/3", commit: "w1p" },
+        stash: { name: STASH, sha: "5ta5h", paths: ["docs/SPEC.md", ".copperhead/events.jsonl"] },
+      },
+    ]);
+    expect(log).toContain("saveWip base docs/SPEC.md refs/copperhead/wip/spec/3");
+    expect(log.at(-1)).toBe("lock cleared");
+  });
+
+  it("a crash that touched nothing saves no WIP ref; under do's policy no trail is committed", async () => {
+    const { workspace, log } = fakeWorkspace([]);
+    const error = await runAttempt(
+      plan(workspace, log, {
+        policy: DO_POLICY,
+        judge: async () => {
+          throw new Error("kicad-cli died");
+        },
+      }),
+    ).catch((e: unknown) => e);
+    expect((error as AttemptError).cleanup).toEqual([]);
+    expect(log.slice(3)).toEqual([
+      "work 3",
+      "touched",
+      "stash copperhead/do/20260102T030405Z keep=",
+      "record crashed",
+      "reap 3",
+    ]);
+  });
+
+  it("a crash without a reap hook needs none", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"]);
+    const error = await runAttempt(
+      plan(workspace, log, {
+        reap: undefined,
+        judge: async () => {
+          throw new Error("kicad-cli died");
+        },
+      }),
+    ).catch((e: unknown) => e);
+    expect((error as AttemptError).cleanup).toEqual([]);
+    expect(log.at(-1)).toBe(`commit ${TRAIL}`);
+  });
+
+  it("every cleanup step that fails is named in the error, and the others still run", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"], {
+      touched: new Error("status failed"),
+    });
+    const error = await runAttempt(
+      plan(workspace, log, {
+        record: async () => {
+          throw new Error("disk full");
+        },
+        reap: async () => {
+          throw new Error("log locked");
+        },
+        lock: {
+          ...fakeLock(log),
+          clear: async () => {
+            throw new Error("lock gone");
+          },
+        },
+      }),
+    ).catch((e: unknown) => e);
+    // touched() failing in the gate's aftermath is the crash itself (phase gate).
+    expect((error as AttemptError).phase).toBe("gate");
+    expect((error as AttemptError).cleanup).toEqual([
+      "listing the touched paths: status failed",
+      "writing the attempt's record: disk full",
+      "collecting the attempt into the event log: log locked",
+      "clearing the run lock: lock gone",
+    ]);
+    expect(log.some((l) => l.startsWith("saveWip"))).toBe(false);
+  });
+
+  it("a WIP ref or trail commit that fails during the cleanup is named too", async () => {
+    const { workspace, log } = fakeWorkspace(["docs/SPEC.md"], {
+      saveWip: new Error("ref locked"),
+      commit: new Error("hook refused"),
+    });
+    const error = await runAttempt(
+      plan(workspace, log, {
+        judge: async () => {
+          throw new Error("kicad-cli died");
+        },
+      }),
+    ).catch((e: unknown) => e);
+    expect((error as AttemptError).cleanup).toEqual([
+      "saving the WIP ref: ref locked",
+      "committing the trail: hook refused",
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { acquireRunLock, lockFile } from "../../../engine/pipeline/run-lock.js";
 import { configSchema } from "../../../engine/repo/config.js";
 import { git } from "../../../engine/repo/git.js";
 import { takeSnapshot } from "../../../engine/repo/snapshot.js";
+import { saveWip } from "../../../engine/repo/wip-ref.js";
 import { stageGraph } from "../../../stages/registry.js";
 import { gitRepo } from "../agent/acceptance/git-repo.js";
 
@@ -192,5 +193,182 @@ describe("recoverKilledRuns", () => {
     expect((await git(made.repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
     expect(await git(made.repo, ["status", "--porcelain"])).toBe("?? mine.txt\n");
     expect(await git(made.repo, ["stash", "list"])).toBe("");
+  });
+});
+
+/** One recovery with the lock the killed run left (or none), released after. */
+async function recoverAll(repo: string, options: { now?: () => number; schematic?: string } = {}) {
+  const lock = await acquireRunLock(repo, "copperhead stage spec");
+  const withSheet = options.schematic
+    ? configSchema.parse({ paths: { schematic: options.schematic } })
+    : config;
+  try {
+    return await recoverKilledRuns({ repo, graph, config: withSheet, lock, now: options.now });
+  } finally {
+    await lock.release();
+  }
+}
+const toolCall = (name: string, input: unknown) =>
+  JSON.stringify({ type: "tool_call", turn: 1, id: "t", name, input });
+
+describe("recoverKilledRuns: whose paths, and the blocked record", () => {
+  it("the blocked record and its commit say what happened and where the work went", async () => {
+    const { repo } = await killedSpec();
+    const later = Date.now() + 3_600_000;
+    const [recovered] = await recoverAll(repo, { now: () => later });
+    const outcome = JSON.parse(
+      await readFile(join(repo, ".copperhead/runs/spec/1/outcome.json"), "utf8"),
+    );
+    const dispatched = JSON.parse(
+      await readFile(join(repo, ".copperhead/runs/spec/1/dispatch.json"), "utf8"),
+    );
+    const where = `its work was set aside in stash "${recovered?.stash?.name}" and on refs/copperhead/wip/spec/1`;
+    expect(outcome).toMatchObject({
+      verdict: "blocked",
+      startedAt: dispatched.at,
+      finishedAt: new Date(later).toISOString(),
+      resume: "copperhead stage spec",
+      evidence: [
+        {
+          check: "run",
+          ok: false,
+          detail: `interrupted: the run stopped without settling (killed, or its machine went away); ${where}`,
+        },
+      ],
+    });
+    const brief = outcome.brief.sha256;
+    expect(await git(repo, ["log", "-1", "--format=%B"])).toBe(
+      [
+        "copperhead(spec): attempt 1 interrupted (recovered)",
+        "",
+        `The run stopped without an outcome; the next run recorded it as blocked: ${where}.`,
+        "",
+        "Copperhead-Stage: spec",
+        "Copperhead-Attempt: 1",
+        `Copperhead-Brief-SHA256: ${brief}`,
+        "Copperhead-Verdict: blocked",
+        "Copperhead-WIP: refs/copperhead/wip/spec/1",
+        "",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("a dispatched attempt that left nothing is recorded blocked with no stash, WIP ref or WIP trailer", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    await recordDispatch(made.repo, graph, { stage: "spec" });
+    const [recovered] = await recoverAll(made.repo);
+    expect(recovered?.stash).toBeUndefined();
+    expect(recovered?.wip).toBeUndefined();
+    expect(await git(made.repo, ["stash", "list"])).toBe("");
+    expect(await git(made.repo, ["for-each-ref", "refs/copperhead/wip"])).toBe("");
+    const message = await git(made.repo, ["log", "-1", "--format=%B"]);
+    expect(message).toContain("recorded it as blocked: it had left nothing in the tree.");
+    expect(message).not.toContain("Copperhead-WIP");
+  });
+
+  it("the files every stage's tools write are copperhead's, tracked or not, and are stashed in path order", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n", "CHANGELOG.md": "# log\n" });
+    repos.push(made.done);
+    const { repo } = made;
+    const snapshot = await takeSnapshot(repo);
+    await recordDispatch(repo, graph, { stage: "spec" });
+    await put(repo, "CHANGELOG.md", "# log\n- more\n");
+    await put(repo, "docs/DECISIONS.md", "d\n");
+    await put(repo, "docs/CHANGELOG.md", "c\n");
+    await put(repo, ".copperhead/constraints.json", "{}\n");
+    await put(repo, "docs/OTHER.md", "the person's\n");
+    await killedLock(repo, { scope: "spec", attempt: 1, snapshot });
+    const [recovered] = await recoverAll(repo);
+    expect(recovered?.stash?.paths).toEqual([
+      ".copperhead/constraints.json",
+      "CHANGELOG.md",
+      "docs/CHANGELOG.md",
+      "docs/DECISIONS.md",
+    ]);
+    expect(recovered?.yours).toEqual(["docs/OTHER.md"]);
+  });
+
+  it("the transcript's tool calls name paths (./ stripped); draft_schematic names the configured sheet; nothing else in it counts", async () => {
+    const { repo } = await killedSpec();
+    await put(repo, "hardware/board.kicad_sch", "(kicad_sch)\n");
+    await put(repo, "docs/DOTTED.md", "x\n");
+    await put(repo, "docs/RESULT.md", "x\n");
+    await put(
+      repo,
+      ".copperhead/runs/spec/1/transcript.jsonl",
+      [
+        toolCall("write_file", { path: "./docs/DOTTED.md", content: "x" }),
+        toolCall("write_file", { path: 7 }),
+        toolCall("list_files", null),
+        toolCall("draft_schematic", {}),
+        JSON.stringify({
+          type: "tool_result",
+          name: "write_file",
+          input: { path: "docs/RESULT.md" },
+        }),
+        "[1, 2]",
+      ].join("\n"),
+    );
+    const [recovered] = await recoverAll(repo, { schematic: "hardware/board.kicad_sch" });
+    expect(recovered?.stash?.paths).toEqual([
+      "docs/DOTTED.md",
+      "docs/SPEC.md",
+      "hardware/board.kicad_sch",
+      "openspec/changes/x/proposal.md",
+    ]);
+    expect(recovered?.yours).toEqual(["docs/NOTES.md", "docs/RESULT.md"]);
+  });
+
+  it("without a draft_schematic call the configured sheet is the person's", async () => {
+    const { repo } = await killedSpec();
+    await put(repo, "hardware/board.kicad_sch", "(kicad_sch)\n");
+    const [recovered] = await recoverAll(repo, { schematic: "hardware/board.kicad_sch" });
+    expect(recovered?.yours).toEqual(["hardware/board.kicad_sch"]);
+  });
+
+  it("a killed `do` (a scope that is no stage): its written paths are set aside, the rest is the person's, nothing is committed", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    const { repo } = made;
+    const snapshot = await takeSnapshot(repo);
+    const head = (await git(repo, ["rev-parse", "HEAD"])).trim();
+    await put(repo, "notes/written.md", "by the run\n");
+    await put(repo, "notes/mine.md", "the person's\n");
+    await put(
+      repo,
+      ".copperhead/runs/do/1/transcript.jsonl",
+      toolCall("write_file", { path: "notes/written.md" }),
+    );
+    await killedLock(repo, { scope: "do", attempt: 1, snapshot });
+    const [recovered] = await recoverAll(repo);
+    expect(recovered?.stash?.paths).toEqual(["notes/written.md"]);
+    expect(recovered?.yours).toEqual(["notes/mine.md"]);
+    expect(recovered?.commit).toBeUndefined();
+    expect((await git(repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
+  });
+
+  it("work an earlier attempt kept is set aside with the rest, then put back, and the record names its ref", async () => {
+    const made = await gitRepo({ "brief.md": "# brief\n" });
+    repos.push(made.done);
+    const { repo } = made;
+    const base = (await git(repo, ["rev-parse", "HEAD"])).trim();
+    await put(repo, "notes/kept.md", "kept from attempt 1\n");
+    // The kept work's ref, as an earlier attempt's (its number is not this log's business).
+    const ref = "refs/copperhead/wip/spec/0";
+    const commit = await saveWip(repo, { base, paths: ["notes/kept.md"], ref, message: "kept" });
+    const carried = { commit, paths: ["notes/kept.md"], ref };
+    const snapshot = await takeSnapshot(repo, carried);
+    await recordDispatch(repo, graph, { stage: "spec" });
+    await put(repo, "notes/kept.md", "kept, then edited by attempt 2\n");
+    await killedLock(repo, { scope: "spec", attempt: 1, snapshot });
+    const [recovered] = await recoverAll(repo);
+    expect(recovered?.stash?.paths).toEqual(["notes/kept.md"]);
+    expect(recovered?.carriedRef).toBe(ref);
+    expect(await readFile(join(repo, "notes/kept.md"), "utf8")).toBe("kept from attempt 1\n");
+    expect(
+      await git(repo, ["log", "-1", "--format=%(trailers:key=Copperhead-Kept,valueonly)"]),
+    ).toBe(`${ref}\n\n`);
   });
 });

@@ -1,0 +1,130 @@
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEPT_TRAILER, keptWork } from "../../../engine/pipeline/kept-work.js";
+import { git } from "../../../engine/repo/git.js";
+import { saveWip } from "../../../engine/repo/wip-ref.js";
+import { gitRepo } from "../agent/acceptance/git-repo.js";
+
+// One repository as a failed stage attempt leaves it: HEAD is the attempt's trail commit, whose
+// Kept trailer names the WIP ref holding its work (an edit, a new file, a deletion). Each case
+// puts the tree in the state it needs first.
+const REF = "refs/copperhead/wip/spec/1";
+const BASE = { "docs/SPEC.md": "# spec v0\n", "README.md": "# readme\n", "keep.txt": "k\n" };
+let repo = "";
+let done: () => Promise<void> = async () => {};
+let wip = "";
+
+const read = (path: string) => readFile(join(repo, path), "utf8").catch(() => null);
+const status = async () => git(repo, ["status", "--porcelain"]);
+
+/** The tree as the failed attempt left it: its work in place. */
+async function treeHoldsTheWork() {
+  await writeFile(join(repo, "docs/SPEC.md"), "# spec v1\n");
+  await writeFile(join(repo, "docs/NEW.md"), "new\n");
+  await rm(join(repo, "README.md"), { force: true });
+}
+
+/** The tree as a fresh clone of the branch has it: HEAD's files, none of the work. */
+async function treeHoldsNone() {
+  await git(repo, ["checkout", "-q", "--", "."]);
+  await git(repo, ["clean", "-qfd"]);
+}
+
+beforeAll(async () => {
+  ({ repo, done } = await gitRepo(BASE));
+  const base = (await git(repo, ["rev-parse", "HEAD"])).trim();
+  await treeHoldsTheWork();
+  wip = await saveWip(repo, {
+    base,
+    paths: ["docs/SPEC.md", "docs/NEW.md", "README.md"],
+    ref: REF,
+    message: "copperhead: spec attempt 1",
+  });
+  await git(repo, [
+    "commit",
+    "-q",
+    "--allow-empty",
+    "-m",
+    "copperhead(spec): attempt 1 failed its gate",
+    "-m",
+    `${KEPT_TRAILER}: ${REF}`,
+  ]);
+});
+afterAll(() => done());
+
+const CARRIED = () => ({
+  commit: wip,
+  paths: ["README.md", "docs/NEW.md", "docs/SPEC.md"],
+  ref: REF,
+});
+
+describe("keptWork", () => {
+  it("the tree holding exactly the kept work carries it, and leaves the tree alone", async () => {
+    await treeHoldsTheWork();
+    const before = await status();
+    expect(await keptWork(repo)).toEqual({ carried: CARRIED() });
+    expect(await status()).toBe(before);
+    expect(before).not.toBe("");
+  });
+
+  it("a tree holding none of it (a fresh clone) gets it back from the WIP ref", async () => {
+    await treeHoldsNone();
+    expect(await status()).toBe("");
+    expect(await keptWork(repo)).toEqual({ carried: CARRIED(), reapplied: true });
+    expect(await read("docs/SPEC.md")).toBe("# spec v1\n");
+    expect(await read("docs/NEW.md")).toBe("new\n");
+    expect(await read("README.md")).toBeNull();
+    expect(await read("keep.txt")).toBe("k\n");
+  });
+
+  it("--fresh: a tree holding none of it stays as it is and nothing is carried", async () => {
+    await treeHoldsNone();
+    expect(await keptWork(repo, { fresh: true })).toEqual({});
+    expect(await status()).toBe("");
+  });
+
+  it("--fresh does not drop work that is in the tree: it is still carried", async () => {
+    await treeHoldsTheWork();
+    expect(await keptWork(repo, { fresh: true })).toEqual({ carried: CARRIED() });
+  });
+
+  it("the kept work edited by hand is the person's: nothing carried, nothing put back", async () => {
+    await treeHoldsTheWork();
+    await writeFile(join(repo, "docs/SPEC.md"), "# spec, edited by hand\n");
+    const before = await status();
+    expect(await keptWork(repo)).toEqual({});
+    expect(await status()).toBe(before);
+    expect(await read("docs/SPEC.md")).toBe("# spec, edited by hand\n");
+  });
+
+  it("part of the kept work in the tree, part not, is neither carried nor put back", async () => {
+    await treeHoldsNone();
+    await writeFile(join(repo, "docs/NEW.md"), "new\n");
+    expect(await keptWork(repo)).toEqual({});
+    expect(await read("docs/SPEC.md")).toBe("# spec v0\n");
+    expect(await read("README.md")).toBe("# readme\n");
+  });
+});
+
+describe("keptWork without kept work", () => {
+  it("HEAD without the trailer carries nothing; a trailer naming a ref this clone lacks says so", async () => {
+    const other = await gitRepo({ "a.txt": "a\n" });
+    try {
+      expect(await keptWork(other.repo)).toStrictEqual({});
+      await git(other.repo, [
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "copperhead(spec): attempt 2 failed its gate",
+        "-m",
+        `${KEPT_TRAILER}: refs/copperhead/wip/spec/2`,
+      ]);
+      expect(await keptWork(other.repo)).toEqual({ missingRef: "refs/copperhead/wip/spec/2" });
+      expect(await git(other.repo, ["status", "--porcelain"])).toBe("");
+    } finally {
+      await other.done();
+    }
+  });
+});
