@@ -140,7 +140,9 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   const tree = emitSheet(drawing, {
     project,
     title: resolved.intent.title ?? project,
-    date: resolved.intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    date: resolved.intent.titleBlock?.date ?? resolved.intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    rev: resolved.intent.titleBlock?.rev,
+    company: resolved.intent.titleBlock?.company,
     comments: notes.titleComments,
     libSymbols: library.symbols.map((s) => embeddedSymbol(library, s)),
     libIdOf: (id) => library.libIdOf.get(id) ?? id,

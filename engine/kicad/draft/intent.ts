@@ -95,6 +95,30 @@ export const intentHintsSchema = z
   })
   .strict();
 
+/** KiCad's title block has nine comment lines. */
+export const TITLE_BLOCK_COMMENTS = 9;
+
+export const intentTitleBlockSchema = z
+  .object({
+    date: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Title-block date as free text, verbatim (e.g. a redrafted sheet's original date); takes precedence over hints.date",
+      ),
+    rev: z.string().min(1).optional().describe('Title-block revision; default "A"'),
+    company: z.string().min(1).optional().describe("Title-block company"),
+    comments: z
+      .array(z.string())
+      .max(TITLE_BLOCK_COMMENTS)
+      .optional()
+      .describe(
+        "Title-block comment lines 1–9 in order (an empty string keeps a line free); sheet-wide notes follow them",
+      ),
+  })
+  .strict();
+
 export const intentSchema = z
   .object({
     version: z.literal(INTENT_VERSION).describe("IR version; this engine reads 1"),
@@ -109,6 +133,9 @@ export const intentSchema = z
       .describe("Pins deliberately left unconnected; they get no-connect markers"),
     hints: intentHintsSchema.optional(),
     notes: z.array(intentNoteSchema).optional().describe("Text blocks placed on the sheet"),
+    titleBlock: intentTitleBlockSchema
+      .optional()
+      .describe("Title-block fields besides the title (a redraft carries the original's)"),
   })
   .strict()
   .describe("copperhead netlist-intent IR: what is connected to what, never where it is drawn");
@@ -117,6 +144,7 @@ export type IntentPart = z.infer<typeof intentPartSchema>;
 export type IntentNet = z.infer<typeof intentNetSchema>;
 export type IntentNote = z.infer<typeof intentNoteSchema>;
 export type IntentHints = z.infer<typeof intentHintsSchema>;
+export type IntentTitleBlock = z.infer<typeof intentTitleBlockSchema>;
 export type Intent = z.infer<typeof intentSchema>;
 
 /** The IR as JSON Schema (draft 2020-12): the model's tool schema and the schema in docs/intent.md. */
