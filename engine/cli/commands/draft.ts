@@ -119,7 +119,7 @@ async function runRedraft(
     );
   }
   const intentPath = join(dirname(sheetPath), `${basename(sheetPath, ".kicad_sch")}.intent.json`);
-  const { result } = await redraft({
+  const { result, legibility, score } = await redraft({
     from: source,
     sheetPath,
     catalog: SymbolCatalog.fromEnv(io.env),
@@ -135,5 +135,7 @@ async function runRedraft(
     `${renderDraftReport({ ...result.report, sheet: displayPath(io.cwd, sheetPath) })}\n`,
   );
   io.stdout.write(`intent kept at ${displayPath(io.cwd, intentPath)}\n`);
-  return 0;
+  if (legibility) io.stdout.write(`${renderLegibility(legibility)}\n`);
+  if (score) io.stdout.write(renderScore(score));
+  return (legibility?.counts.error ?? 0) > 0 ? 1 : 0;
 }

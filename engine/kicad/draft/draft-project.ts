@@ -13,6 +13,11 @@ import type { ScoreReport } from "../score/report.js";
 import { scoreSchematic } from "../score/score-schematic.js";
 import type { DraftReport } from "./draft-report.js";
 import { draftSchematic } from "./draft-schematic.js";
+import {
+  type DraftHierarchyResult,
+  draftHierarchy,
+  wantsHierarchy,
+} from "./hierarchy/draft-hierarchy.js";
 import type { IntentFinding } from "./intent-finding.js";
 import { subsystemGroups } from "./subsystem-groups.js";
 import {
@@ -79,19 +84,22 @@ export async function draftProject(input: DraftProjectInput): Promise<DraftProje
   if ("finding" in read) return { ok: false, findings: [read.finding] };
   const subsystems = await readOptional(join(input.docsDir, "SUBSYSTEMS.md"));
   const bom = await readOptional(join(input.docsDir, "BOM.md"));
-  const drafted = await draftSchematic({
+  const request = {
     intent: read.intent,
     sheetPath: input.sheetPath,
     catalog: input.catalog,
     subsystems: subsystems === undefined ? undefined : subsystemGroups(subsystems),
     bom,
-  });
+  };
+  const drafted: DraftHierarchyResult = wantsHierarchy(read.intent)
+    ? await draftHierarchy(request)
+    : await draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
   if (!drafted.ok) return drafted;
   input.signal?.throwIfAborted();
   // --out may name a folder that does not exist yet: writeDraft makes it, and removes it again
   // if the write fails, so a failed draft leaves nothing behind.
   const written = await writeDraft(
-    { files: drafted.files },
+    { files: drafted.files, subSheets: drafted.subSheets },
     { force: input.force, signal: input.signal },
   );
   const hierarchy = await loadSchematicHierarchy(input.sheetPath);

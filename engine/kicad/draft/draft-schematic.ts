@@ -35,6 +35,10 @@ export interface DraftInput {
   catalog: SymbolSource;
   subsystems?: readonly string[];
   bom?: string;
+  /** A sheet of a hierarchy (hierarchy/): nets continued on other sheets. */
+  continuedNets?: ReadonlySet<string>;
+  /** A sheet of a hierarchy: power nets driven or flagged on another sheet get no PWR_FLAG here. */
+  unflagged?: ReadonlySet<string>;
 }
 
 /** The files of a draft, as bytes: written only when everything checked out (write-draft.ts). */
@@ -57,6 +61,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
     resolve: (id) => input.catalog.resolve(id),
     subsystems: input.subsystems,
     bom: input.bom,
+    continuedNets: input.continuedNets,
   };
   const tooLarge = intentSizeFinding(input.intent);
   if (tooLarge) return { ok: false, findings: [tooLarge] };
@@ -97,7 +102,10 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   );
   const flagNets = resolved.nets
     .filter(
-      (n) => n.class.class !== "signal" && !n.endpoints.some((e) => e.pin.type === "power_out"),
+      (n) =>
+        n.class.class !== "signal" &&
+        !n.endpoints.some((e) => e.pin.type === "power_out") &&
+        !input.unflagged?.has(n.net.name),
     )
     .map((n) => n.net.name);
 
@@ -140,7 +148,9 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   const tree = emitSheet(drawing, {
     project,
     title: resolved.intent.title ?? project,
-    date: resolved.intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    date: resolved.intent.titleBlock?.date ?? resolved.intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    rev: resolved.intent.titleBlock?.rev,
+    company: resolved.intent.titleBlock?.company,
     comments: notes.titleComments,
     libSymbols: library.symbols.map((s) => embeddedSymbol(library, s)),
     libIdOf: (id) => library.libIdOf.get(id) ?? id,

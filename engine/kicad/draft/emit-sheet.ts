@@ -10,6 +10,9 @@ export interface SheetHeader {
   project: string;
   title: string;
   date: string;
+  /** Title-block revision; default "A". */
+  rev?: string;
+  company?: string;
   /** Title block comment lines (the intent's sheet-wide notes), at most nine. */
   comments?: readonly string[];
   /** `(lib_symbols …)` content: embedded copies named by their full lib_id. */
@@ -102,7 +105,8 @@ export function emitSheet(drawing: Drawing, header: SheetHeader): SList {
       "title_block",
       node("title", str(header.title)),
       node("date", str(header.date)),
-      node("rev", str("A")),
+      node("rev", str(header.rev ?? "A")),
+      header.company !== undefined && node("company", str(header.company)),
       (header.comments ?? []).map((text, i) => node("comment", atom(String(i + 1)), str(text))),
     ),
     node("lib_symbols", header.libSymbols),

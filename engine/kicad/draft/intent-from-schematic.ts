@@ -1,14 +1,20 @@
+import type { TitleBlock } from "../schematic/header.js";
 import { annotationOf, type SchematicHierarchy } from "../schematic/hierarchy.js";
 import type { Netlist } from "../schematic/netlist/netlist.js";
-import type { Intent } from "./intent.js";
+import { INTENT_VERSION, type Intent, TITLE_BLOCK_COMMENTS } from "./intent.js";
 import { pinKey } from "./resolved-intent.js";
 
 const UNDRAWABLE = /["\\\u0000-\u001f\u007f]/g;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * An intent that says what an existing design connects: its parts (one per reference, however
  * many units are placed) and its nets as our netlister computes them. Drafting it regenerates
  * a clean sheet with the same connectivity. Groups are the sheet names (`Main` for the root).
+ * What a reviewer reads besides the circuit comes along: the root's title block, and every
+ * text and text box as a note in its sheet's group — SPICE directives (`.tran …`) are such
+ * texts, and the simulator finds them only as text on the sheet, so they are never moved into
+ * the title block.
  */
 export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist): Intent {
   const parts = new Map<string, Intent["parts"][number]>();
@@ -41,5 +47,55 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
     used.add(name);
     intentNets.push({ name, pins });
   }
-  return { version: 1, parts: [...parts.values()], nets: intentNets };
+  const notes = sheetNotes(hierarchy, new Set([...parts.values()].map((p) => p.group)));
+  const block = hierarchy.root.schematic.titleBlock;
+  const titleBlock = carriedTitleBlock(block);
+  return {
+    version: INTENT_VERSION,
+    ...(block?.title ? { title: block.title } : {}),
+    parts: [...parts.values()],
+    nets: intentNets,
+    ...(block?.date && ISO_DATE.test(block.date) ? { hints: { date: block.date } } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+    ...(titleBlock ? { titleBlock } : {}),
+  };
+}
+
+/**
+ * Each sheet's texts, in file order, as notes of that sheet's group; a sheet without parts
+ * has no group of its own, so its texts go to the first group that exists.
+ */
+function sheetNotes(
+  hierarchy: SchematicHierarchy,
+  groups: ReadonlySet<string>,
+): NonNullable<Intent["notes"]> {
+  const fallback = [...groups][0];
+  const notes: NonNullable<Intent["notes"]> = [];
+  for (const instance of hierarchy.instances) {
+    const own = instance.name || "Main";
+    const group = groups.has(own) ? own : fallback;
+    if (group === undefined) continue;
+    for (const text of instance.schematic.texts) {
+      if (text.text.trim() === "") continue;
+      notes.push({ group, text: text.text });
+    }
+  }
+  return notes;
+}
+
+/** The title block's fields besides the title (which is the intent's `title`); none → undefined. */
+function carriedTitleBlock(block: TitleBlock | undefined): Intent["titleBlock"] {
+  if (!block) return undefined;
+  const numbers = Object.keys(block.comments)
+    .map(Number)
+    .filter((n) => n >= 1 && n <= TITLE_BLOCK_COMMENTS && (block.comments[n] ?? "") !== "");
+  const last = Math.max(0, ...numbers);
+  const comments = Array.from({ length: last }, (_, i) => block.comments[i + 1] ?? "");
+  const carried = {
+    ...(block.date && !ISO_DATE.test(block.date) ? { date: block.date } : {}),
+    ...(block.rev ? { rev: block.rev } : {}),
+    ...(block.company ? { company: block.company } : {}),
+    ...(comments.length > 0 ? { comments } : {}),
+  };
+  return Object.keys(carried).length > 0 ? carried : undefined;
 }

@@ -75,6 +75,25 @@ export const intentNoteSchema = z
   })
   .strict();
 
+export const intentSheetSchema = z
+  .object({
+    name: z.string().min(1).describe("The sheet's name on its sheet symbol, e.g. Power"),
+    groups: z.array(z.string().min(1)).min(1).describe("The groups drawn on this sheet"),
+  })
+  .strict();
+
+export const intentInstanceSchema = z
+  .object({
+    group: z.string().min(1).describe("The repeated group, e.g. Channel 2"),
+    of: z
+      .string()
+      .min(1)
+      .describe(
+        "The group whose sheet it instances, e.g. Channel 1: the same parts and nets up to names",
+      ),
+  })
+  .strict();
+
 export const intentHintsSchema = z
   .object({
     groupOrder: z
@@ -92,6 +111,42 @@ export const intentHintsSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, "a date is YYYY-MM-DD")
       .optional()
       .describe(`Title-block date, YYYY-MM-DD (default ${DEFAULT_DRAFT_DATE}, never the clock)`),
+    sheets: z
+      .array(intentSheetSchema)
+      .optional()
+      .describe(
+        "Draw a hierarchy: these sheets, each holding its groups (a group not listed gets a sheet of its own); absent: one sheet, or a hierarchy when one sheet would need more than A3",
+      ),
+    instances: z
+      .array(intentInstanceSchema)
+      .optional()
+      .describe(
+        "Groups drawn as another instance of an identical group's sheet (one sub-sheet, placed once per instance)",
+      ),
+  })
+  .strict();
+
+/** KiCad's title block has nine comment lines. */
+export const TITLE_BLOCK_COMMENTS = 9;
+
+export const intentTitleBlockSchema = z
+  .object({
+    date: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Title-block date as free text, verbatim (e.g. a redrafted sheet's original date); takes precedence over hints.date",
+      ),
+    rev: z.string().min(1).optional().describe('Title-block revision; default "A"'),
+    company: z.string().min(1).optional().describe("Title-block company"),
+    comments: z
+      .array(z.string())
+      .max(TITLE_BLOCK_COMMENTS)
+      .optional()
+      .describe(
+        "Title-block comment lines 1–9 in order (an empty string keeps a line free); sheet-wide notes follow them",
+      ),
   })
   .strict();
 
@@ -109,6 +164,9 @@ export const intentSchema = z
       .describe("Pins deliberately left unconnected; they get no-connect markers"),
     hints: intentHintsSchema.optional(),
     notes: z.array(intentNoteSchema).optional().describe("Text blocks placed on the sheet"),
+    titleBlock: intentTitleBlockSchema
+      .optional()
+      .describe("Title-block fields besides the title (a redraft carries the original's)"),
   })
   .strict()
   .describe("copperhead netlist-intent IR: what is connected to what, never where it is drawn");
@@ -117,6 +175,9 @@ export type IntentPart = z.infer<typeof intentPartSchema>;
 export type IntentNet = z.infer<typeof intentNetSchema>;
 export type IntentNote = z.infer<typeof intentNoteSchema>;
 export type IntentHints = z.infer<typeof intentHintsSchema>;
+export type IntentSheet = z.infer<typeof intentSheetSchema>;
+export type IntentInstance = z.infer<typeof intentInstanceSchema>;
+export type IntentTitleBlock = z.infer<typeof intentTitleBlockSchema>;
 export type Intent = z.infer<typeof intentSchema>;
 
 /** The IR as JSON Schema (draft 2020-12): the model's tool schema and the schema in docs/intent.md. */

@@ -1,8 +1,13 @@
 import { dirname, join } from "node:path";
+import { checkLegibility } from "../legibility/check-legibility.js";
+import { parseLegibilityConfig } from "../legibility/config.js";
+import type { LegibilityReport } from "../legibility/report.js";
 import type { SymbolCatalog } from "../library/symbol-catalog.js";
 import { assertDesignSafe } from "../preflight/preflight-design.js";
 import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
+import type { ScoreReport } from "../score/report.js";
+import { scoreSchematic } from "../score/score-schematic.js";
 import { type DraftResult, draftSchematic } from "./draft-schematic.js";
 import { carriedFootprintRows } from "./footprint-table.js";
 import type { Intent } from "./intent.js";
@@ -32,13 +37,15 @@ export interface RedraftInput extends WriteDraftOptions {
  * not write (write-draft.ts); the original project's footprint libraries the parts use are
  * added to the `fp-lib-table` beside the new sheet (`footprintTable`, when rows were added).
  * A design naming files outside the repository raises UnsafeDesignError before anything of it
- * is read past the pre-flight.
+ * is read past the pre-flight. What was written is then checked and scored like any draft.
  */
 export async function redraft(input: RedraftInput): Promise<{
   intent: Intent;
   result: DraftResult;
   footprintTable?: string;
   written?: WrittenDraft;
+  legibility?: LegibilityReport;
+  score?: ScoreReport;
 }> {
   // The whole project first (sheets, library tables, 3-D models): a design that names a file
   // outside the repository is refused before anything of it is read or written.
@@ -71,10 +78,14 @@ export async function redraft(input: RedraftInput): Promise<{
     },
     { force: input.force, signal: input.signal },
   );
+  const drawn = await loadSchematicHierarchy(input.sheetPath);
+  const legibility = checkLegibility(drawn, { config: parseLegibilityConfig(undefined) });
   return {
     intent,
     result,
     written,
+    legibility,
+    score: scoreSchematic(drawn, { legibility }),
     ...(written.written.includes(table) ? { footprintTable: table } : {}),
   };
 }

@@ -1,8 +1,7 @@
+import { TITLE_BLOCK_COMMENTS as TITLE_COMMENTS } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
 
-/** KiCad's title block has nine comment lines. */
-const TITLE_COMMENTS = 9;
 /** Longer lines run past the title block's right edge on A4 at the default text size. */
 const COMMENT_LENGTH = 90;
 
@@ -10,7 +9,8 @@ const COMMENT_LENGTH = 90;
  * Where each note goes, or why it cannot go anywhere (then nothing is drafted): a note with a
  * group is drawn in that group's box, so its group must exist; a sheet-wide note goes into the
  * title block's comment lines, one line each. Without this check both kinds vanished from the
- * sheet while the draft report still listed them.
+ * sheet while the draft report still listed them. The title block's own comment lines
+ * (`titleBlock.comments`, e.g. a redrafted sheet's) come first, in their positions.
  */
 export function placeNotes(resolved: ResolvedIntent): {
   findings: IntentFinding[];
@@ -18,7 +18,7 @@ export function placeNotes(resolved: ResolvedIntent): {
 } {
   const groups = new Map(resolved.groups.map((g) => [g.toLowerCase(), g]));
   const findings: IntentFinding[] = [];
-  const titleComments: string[] = [];
+  const titleComments: string[] = [...(resolved.intent.titleBlock?.comments ?? [])];
   (resolved.intent.notes ?? []).forEach((note, i) => {
     if (note.group !== undefined) {
       if (!groups.has(note.group.toLowerCase())) {
@@ -45,7 +45,7 @@ export function placeNotes(resolved: ResolvedIntent): {
     findings.push({
       kind: "does-not-fit",
       path: "notes",
-      detail: `the sheet-wide notes have ${titleComments.length} lines and the title block holds ${TITLE_COMMENTS}; give some notes a group (they are then drawn in that group's box) or shorten them`,
+      detail: `the sheet-wide notes and titleBlock.comments have ${titleComments.length} lines and the title block holds ${TITLE_COMMENTS}; give some notes a group (they are then drawn in that group's box) or shorten them`,
     });
   }
   return { findings, titleComments };

@@ -18,6 +18,11 @@ export interface ValidationContext {
   subsystems?: readonly string[];
   /** docs/BOM.md text, when the project has that file. */
   bom?: string;
+  /**
+   * Nets that go on in another sheet of a hierarchy (hierarchy/), so one endpoint on this sheet
+   * is a whole connection: a power pin whose rail's other pins are drawn elsewhere.
+   */
+  continuedNets?: ReadonlySet<string>;
 }
 
 export type ValidationResult =
@@ -55,6 +60,17 @@ export async function validateIntent(
   const findings = new FindingList();
   const parts = await resolveParts(intent, context, findings);
   const bound = resolveNets(intent, parts, findings);
+  const continued = context.continuedNets;
+  if (continued) {
+    const lone = new Set(
+      intent.nets.flatMap((n, i) => (continued.has(n.name) ? [`nets[${i}].pins`] : [])),
+    );
+    const kept = findings.items.filter(
+      (f) => f.kind !== "single-endpoint-net" || !lone.has(f.path),
+    );
+    findings.items.length = 0;
+    pushAll(findings.items, kept);
+  }
   const { joined, undrawn } = applyPinRules(intent, parts, bound, findings);
 
   // Power nets become power symbols whose value tokens must stay distinct.

@@ -26,6 +26,8 @@ export interface DraftOutput {
   footprintRows?: { path: string; rows: LibRow[] };
   /** The derived intent kept beside the sheet (redraft): ours only together with the sheet. */
   intent?: { path: string; text: string };
+  /** A hierarchy's sub-sheets (hierarchy/), written like the root sheet. */
+  subSheets?: readonly { path: string; text: string }[];
 }
 
 export interface WriteDraftOptions {
@@ -203,6 +205,8 @@ export async function writeDraft(
     const { path, text } = output.intent;
     await planner.plan(path, (existing) => intentDecision(existing, text, sheetIsOurs));
   }
+  for (const sub of output.subSheets ?? [])
+    await planner.plan(sub.path, (existing) => sheetDecision(existing, sub.text, force));
   await planner.plan(files.sheet.path, (existing) =>
     sheetDecision(existing, files.sheet.text, force),
   );

@@ -157,7 +157,9 @@ export function groupBlock(
         out.texts.push({
           key: `note/${group}/${i}`,
           text: note.text,
-          at: { x: inner.x, y: snap(noteY + 2.54, 1.27) },
+          // Texts are bottom-justified: a note of several lines grows up from its anchor, so
+          // the anchor sits under its last line, not its first.
+          at: { x: inner.x, y: snap(noteY + lines.length * 2.54, 1.27) },
           size: 1.27,
         });
         noteY += CELL_GAP + lines.length * 2.54;

@@ -194,7 +194,11 @@ describe("copperhead draft never overwrites what it did not write (built CLI)", 
     expect(await fileHashes(dir)).toEqual(before);
 
     const forced = await run(dir, "--from", "led.kicad_sch", "--out", "led.kicad_sch", "--force");
-    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(forced.stderr).toBe("");
+    // Written either way; the exit code says whether the redrawn sheet has error findings.
+    const errors = /^legibility: (\d+) error/m.exec(forced.stdout)?.[1];
+    expect(errors).toBeDefined();
+    expect(forced.exitCode).toBe(Number(errors) > 0 ? 1 : 0);
     expect(await readFile(`${dir}/led.kicad_sch`, "utf8")).toContain('(generator "copperhead")');
     expect(await readFile(`${dir}/led.kicad_pro`, "utf8")).toBe(
       await readFile(`${LED_EXAMPLE}/led.kicad_pro`, "utf8"),

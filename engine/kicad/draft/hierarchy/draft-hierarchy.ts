@@ -1,0 +1,266 @@
+import { basename, dirname, join, resolve } from "node:path";
+import { buildSchematicHierarchy } from "../../schematic/hierarchy.js";
+import { netlist } from "../../schematic/netlist/netlist.js";
+import { readSchematic } from "../../schematic/read-schematic.js";
+import { isList, textAt } from "../../sexp/node.js";
+import { parseSexp } from "../../sexp/parse.js";
+import { writeSexp } from "../../sexp/write.js";
+import { checkDrawnNets } from "../check-drawn-nets.js";
+import type { DraftReport } from "../draft-report.js";
+import { type DraftFiles, draftSchematic } from "../draft-schematic.js";
+import { DEFAULT_DRAFT_DATE } from "../intent.js";
+import type { IntentFinding } from "../intent-finding.js";
+import { placeNotes } from "../sheet-notes.js";
+import type { SymbolSource } from "../symbol-source.js";
+import { uuidV5 } from "../uuid-v5.js";
+import { validateIntent } from "../validate-intent.js";
+import { finishSubSheet } from "./finish-sub-sheet.js";
+import { mergeLibraries } from "./merge-libraries.js";
+import { planSheets, type SheetPlan } from "./plan-sheets.js";
+import type { NetClassOf } from "./repeated-groups.js";
+import { emitRootSheet, type RootSheetSymbol } from "./root-sheet.js";
+import { PORT_LIB_ID, subIntent } from "./sub-intent.js";
+
+export interface DraftHierarchyInput {
+  intent: unknown;
+  /** The root sheet; the sub-sheets, library and tables go beside it. */
+  sheetPath: string;
+  catalog: SymbolSource;
+  subsystems?: readonly string[];
+  bom?: string;
+}
+
+export type DraftHierarchyResult =
+  | {
+      ok: true;
+      report: DraftReport;
+      files: DraftFiles;
+      subSheets: { path: string; text: string }[];
+    }
+  | { ok: false; findings: IntentFinding[] };
+
+const papers = ["A5", "A4", "A3"];
+
+/** An intent that asks for sheets (hints.sheets or hints.instances) is drafted as a hierarchy. */
+export function wantsHierarchy(intent: unknown): boolean {
+  const hints = (intent as { hints?: { sheets?: unknown; instances?: unknown } } | null)?.hints;
+  return hints?.sheets !== undefined || hints?.instances !== undefined;
+}
+
+/**
+ * Drafts an intent as a hierarchy: a root sheet of sheet symbols and one sub-sheet per sheet of
+ * the plan (plan-sheets.ts), each drafted by the single-sheet drafter from its own cut of the
+ * intent, a repeated group's sheet once for all its instances. Before anything is returned the
+ * whole hierarchy is netlisted and compared with the intent, as a single sheet is.
+ */
+export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftHierarchyResult> {
+  const validated = await validateIntent(input.intent, {
+    resolve: (id) => input.catalog.resolve(id),
+    subsystems: input.subsystems,
+    bom: input.bom,
+  });
+  if (!validated.ok) return validated;
+  const resolved = validated.resolved;
+  const intent = resolved.intent;
+  const notes = placeNotes(resolved);
+  if (notes.findings.length > 0) return { ok: false, findings: notes.findings };
+  const classes = new Map(resolved.nets.map((n) => [n.net.name, n.class.class]));
+  const classOf: NetClassOf = (net) => classes.get(net) ?? "signal";
+  const rootPath = resolve(input.sheetPath);
+  const dir = dirname(rootPath);
+  const project = basename(rootPath, ".kicad_sch");
+  const planned = planSheets(intent, resolved.groups, classOf, basename(rootPath));
+  if (!planned.ok) return planned;
+  const { plan } = planned;
+
+  // A rail is flagged once: on the first sheet it reaches, unless a power output drives it.
+  const railFlagSheet = new Map<string, SheetPlan | undefined>();
+  for (const n of resolved.nets) {
+    if (n.class.class === "signal") continue;
+    const driven = n.endpoints.some((e) => e.pin.type === "power_out");
+    const refs = new Set(n.endpoints.map((e) => e.ref));
+    const groupOf = (ref: string) => resolved.parts.get(ref)?.part.group;
+    railFlagSheet.set(
+      n.net.name,
+      driven
+        ? undefined
+        : plan.sheets.find((s) => [...refs].some((r) => s.groups.includes(groupOf(r) ?? ""))),
+    );
+  }
+
+  const ns = uuidV5(`project/${project}`);
+  const rootUuid = uuidV5("sheet/root", ns);
+  const symbols: RootSheetSymbol[] = [];
+  const subSheets: { path: string; text: string }[] = [];
+  const libraries: string[] = [];
+  let first: DraftFiles | undefined;
+  const counters = new Map<string, number>();
+  const report: DraftReport = {
+    sheet: basename(rootPath),
+    paper: "",
+    groups: [],
+    wireCount: 0,
+    labelCount: 0,
+    netClasses: [],
+    pwrFlags: [],
+    noConnects: 0,
+    openPins: [],
+    joinedPins: [],
+    notes: [],
+  };
+  const subPapers: string[] = [];
+  for (const sheet of plan.sheets) {
+    const sub = subIntent(intent, sheet, classOf, railFlagSheet);
+    const drafted = await draftSchematic({
+      intent: sub.intent,
+      sheetPath: join(dir, `${project}.kicad_sch`),
+      catalog: input.catalog,
+      continuedNets: sub.continued,
+      unflagged: sub.unflagged,
+    });
+    if (!drafted.ok) {
+      return {
+        ok: false,
+        findings: drafted.findings.map((f) => ({
+          ...f,
+          detail: `sheet ${sheet.file}: ${f.detail}`,
+        })),
+      };
+    }
+    if (!papers.includes(drafted.report.paper)) {
+      return {
+        ok: false,
+        findings: [
+          {
+            kind: "does-not-fit",
+            path: "hints.sheets",
+            detail: `sheet ${sheet.file} (${sheet.groups.join(", ")}) needs ${drafted.report.paper}; a sheet of a hierarchy is A4 or A3 — put its groups on more sheets (hints.sheets)`,
+          },
+        ],
+      };
+    }
+    first ??= drafted.files;
+    libraries.push(drafted.files.library.text);
+    const tree = parseSexp(drafted.files.sheet.text);
+    const powerRefs = tree.items.flatMap((item) => {
+      if (!isList(item, "symbol")) return [];
+      const ref = item.items.find((p) => isList(p, "property") && textAt(p, 1) === "Reference");
+      const text = isList(ref) ? (textAt(ref, 2) ?? "") : "";
+      return text.startsWith("#") ? [text] : [];
+    });
+    const instances = sheet.instances.map((instance) => {
+      const uuid = uuidV5(`sheet-symbol/${instance.name}`, ns);
+      const renumbered = new Map<string, string>();
+      for (const ref of powerRefs) {
+        const prefix = /^#[A-Za-z]+/.exec(ref)?.[0] ?? "#PWR";
+        const n = (counters.get(prefix) ?? 0) + 1;
+        counters.set(prefix, n);
+        renumbered.set(ref, `${prefix}${String(n).padStart(2, "0")}`);
+      }
+      symbols.push({
+        name: instance.name,
+        file: sheet.file,
+        uuid,
+        page: String(symbols.length + 2),
+        pins: [...sub.portNets].map(([name, nets]) => ({
+          name,
+          net: nets[sheet.instances.indexOf(instance)] ?? name,
+        })),
+      });
+      return {
+        path: `/${rootUuid}/${uuid}`,
+        refOf: (ref: string) => renumbered.get(ref) ?? instance.refs.get(ref) ?? ref,
+      };
+    });
+    const finished = finishSubSheet(tree, {
+      file: sheet.file,
+      ports: sub.ports,
+      instances,
+      project,
+    });
+    subSheets.push({ path: join(dir, sheet.file), text: writeSexp(finished) });
+    subPapers.push(`${sheet.file} ${drafted.report.paper}`);
+    report.groups.push(
+      ...drafted.report.groups
+        .filter((g) => g.members.length > 0)
+        .map((g) => ({
+          name: g.name,
+          members: g.members.filter((m) => !sub.ports.has(m)),
+        })),
+    );
+    report.wireCount += drafted.report.wireCount;
+    report.labelCount += drafted.report.labelCount;
+    report.noConnects += drafted.report.noConnects;
+    report.netClasses.push(
+      ...drafted.report.netClasses.filter((c) => !report.netClasses.some((o) => o.name === c.name)),
+    );
+    for (const f of drafted.report.pwrFlags)
+      if (!report.pwrFlags.includes(f)) report.pwrFlags.push(f);
+    report.openPins.push(...drafted.report.openPins);
+    report.joinedPins.push(...drafted.report.joinedPins);
+    if (sheet.instances.length > 1)
+      report.notes.push(
+        `${sheet.file} is drawn once and placed ${sheet.instances.length} times: ${sheet.instances.map((i) => i.name).join(", ")}`,
+      );
+  }
+  for (const d of plan.detected)
+    report.notes.push(
+      `detected: "${d.group}" repeats "${d.of}" up to names, drawn as an instance of its sheet`,
+    );
+  if (!first)
+    return {
+      ok: false,
+      findings: [{ kind: "shape", path: "parts", detail: "the intent has no parts to draw" }],
+    };
+
+  const root = emitRootSheet({
+    project,
+    uuid: rootUuid,
+    title: intent.title ?? project,
+    date: intent.titleBlock?.date ?? intent.hints?.date ?? DEFAULT_DRAFT_DATE,
+    rev: intent.titleBlock?.rev,
+    company: intent.titleBlock?.company,
+    comments: notes.titleComments,
+    sheets: symbols,
+  });
+  if (!root) {
+    return {
+      ok: false,
+      findings: [
+        {
+          kind: "does-not-fit",
+          path: "hints.sheets",
+          detail: `the ${symbols.length} sheet symbols do not fit the root sheet on A3; put more groups on each sheet (hints.sheets)`,
+        },
+      ],
+    };
+  }
+  const rootText = writeSexp(root.tree);
+  report.paper = `${root.paper} (root); ${subPapers.join(", ")}`;
+  const portName = `${project.replace(/[^A-Za-z0-9_-]/g, "_") || "project"}:${PORT_LIB_ID.split(":")[1]}`;
+  const usesPort = intent.parts.some((p) => p.libId === PORT_LIB_ID);
+  const library = mergeLibraries(
+    libraries,
+    new Set(usesPort ? [] : [portName.split(":")[1] ?? ""]),
+  );
+
+  const texts = new Map([[rootPath, rootText], ...subSheets.map((s) => [s.path, s.text] as const)]);
+  const hierarchy = await buildSchematicHierarchy(rootPath, async (path) => {
+    const text = texts.get(path);
+    return text === undefined
+      ? undefined
+      : readSchematic(parseSexp(text, { file: path }), { file: path });
+  });
+  const netFindings = checkDrawnNets(resolved, netlist(hierarchy));
+  if (netFindings.length > 0) return { ok: false, findings: netFindings };
+  return {
+    ok: true,
+    report,
+    files: {
+      ...first,
+      sheet: { path: rootPath, text: rootText },
+      library: { ...first.library, text: library },
+    },
+    subSheets,
+  };
+}

@@ -1,0 +1,189 @@
+import { ENGINE_GENERATOR } from "../../schematic/engine-stamp.js";
+import { at, node, schNum, uuidNode, xy, yesNo } from "../../sexp/build.js";
+import { atom, type SList, str } from "../../sexp/node.js";
+import { orderSheetItems } from "../../sexp/sheet-order.js";
+import { textWidth } from "../pin-attachments.js";
+import { uuidV5 } from "../uuid-v5.js";
+
+export interface RootSheetSymbol {
+  /** Sheetname, e.g. "Channel 3". */
+  name: string;
+  /** Sheetfile beside the root. */
+  file: string;
+  uuid: string;
+  page: string;
+  /** Sheet pins top to bottom: the port name and the root net it joins. */
+  pins: { name: string; net: string }[];
+}
+
+export interface RootSheet {
+  project: string;
+  uuid: string;
+  title: string;
+  date: string;
+  rev?: string;
+  company?: string;
+  comments: readonly string[];
+  sheets: readonly RootSheetSymbol[];
+}
+
+const PITCH = 2.54;
+const MARGIN = 25.4;
+const STUB = 5.08;
+const PAPERS = [
+  { name: "A4", width: 297, height: 210 },
+  { name: "A3", width: 420, height: 297 },
+] as const;
+/** The title block's corner, kept clear (mm from the bottom-right frame corner). */
+const TITLE_BLOCK = { width: 180, height: 45 };
+
+const snap = (v: number) => Math.ceil(v / PITCH - 1e-9) * PITCH;
+
+function font(justify?: string): SList {
+  return node(
+    "effects",
+    node("font", node("size", atom("1.27"), atom("1.27"))),
+    justify ? node("justify", ...justify.split(" ").map((j) => atom(j))) : undefined,
+  );
+}
+
+/** Box size and the room its labels need to its right. */
+function measure(s: RootSheetSymbol) {
+  const pinText = Math.max(0, ...s.pins.map((p) => textWidth(p.name)));
+  const width = snap(Math.max(30.48, textWidth(s.name) + 5.08, pinText * 2 + 5.08));
+  const height = snap(Math.max(12.7, (s.pins.length + 1) * PITCH));
+  const labels = Math.max(0, ...s.pins.map((p) => textWidth(p.net)));
+  return { width, height, reach: s.pins.length > 0 ? snap(STUB + labels + PITCH) : 0 };
+}
+
+/**
+ * The root of a drafted hierarchy: one sheet symbol per sheet instance in rows, reading order,
+ * each sheet pin on the right edge with a short wire and a label of the design net it joins, so
+ * the nets between sheets read by name; on A4 when the symbols fit, else A3.
+ */
+export function emitRootSheet(root: RootSheet): { tree: SList; paper: string } | undefined {
+  const sized = root.sheets.map((s) => ({ s, ...measure(s) }));
+  for (const paper of PAPERS) {
+    const placed: { s: RootSheetSymbol; x: number; y: number; width: number; height: number }[] =
+      [];
+    let x = MARGIN;
+    let y = MARGIN;
+    let row = 0;
+    let fits = true;
+    for (const item of sized) {
+      const cell = item.width + item.reach + PITCH * 2;
+      if (x > MARGIN && x + cell > paper.width - MARGIN) {
+        x = MARGIN;
+        y += row + PITCH * 4;
+        row = 0;
+      }
+      const bottom = y + item.height + PITCH * 2;
+      const inTitle =
+        x + cell > paper.width - TITLE_BLOCK.width && bottom > paper.height - TITLE_BLOCK.height;
+      if (bottom > paper.height - MARGIN || inTitle) {
+        fits = false;
+        break;
+      }
+      placed.push({ s: item.s, x, y, width: item.width, height: item.height });
+      x += snap(cell);
+      row = Math.max(row, item.height);
+    }
+    if (fits) return { tree: rootTree(root, paper.name, placed), paper: paper.name };
+  }
+  return undefined;
+}
+
+function rootTree(
+  root: RootSheet,
+  paper: string,
+  placed: { s: RootSheetSymbol; x: number; y: number; width: number; height: number }[],
+): SList {
+  const ns = uuidV5(`project/${root.project}`);
+  const wires: SList[] = [];
+  const labels: SList[] = [];
+  const sheets = placed.map(({ s, x, y, width, height }) => {
+    const right = x + width;
+    const pins = s.pins.map((p, i) => {
+      const py = y + PITCH * (i + 1);
+      wires.push(
+        node(
+          "wire",
+          node("pts", xy(right, py), xy(right + STUB, py)),
+          node("stroke", node("width", atom("0")), node("type", atom("default"))),
+          uuidNode(uuidV5(`root/wire/${s.name}/${p.name}`, ns)),
+        ),
+      );
+      labels.push(
+        node(
+          "label",
+          str(p.net),
+          at(right + STUB, py, 0),
+          font("left bottom"),
+          uuidNode(uuidV5(`root/label/${s.name}/${p.name}`, ns)),
+        ),
+      );
+      return node(
+        "pin",
+        str(p.name),
+        atom("passive"),
+        at(right, py, 0),
+        uuidNode(uuidV5(`root/pin/${s.name}/${p.name}`, ns)),
+        font("right"),
+      );
+    });
+    return node(
+      "sheet",
+      node("at", schNum(x), schNum(y)),
+      node("size", schNum(width), schNum(height)),
+      yesNo("exclude_from_sim", false),
+      yesNo("in_bom", true),
+      yesNo("on_board", true),
+      yesNo("dnp", false),
+      yesNo("fields_autoplaced", true),
+      node("stroke", node("width", atom("0.1524")), node("type", atom("solid"))),
+      node("fill", node("color", atom("0"), atom("0"), atom("0"), atom("0.0000"))),
+      uuidNode(s.uuid),
+      node("property", str("Sheetname"), str(s.name), at(x, y - 0.7116, 0), font("left bottom")),
+      node(
+        "property",
+        str("Sheetfile"),
+        str(s.file),
+        at(x, y + height + 0.5846, 0),
+        font("left top"),
+      ),
+      pins,
+      node(
+        "instances",
+        node(
+          "project",
+          str(root.project),
+          node("path", str(`/${root.uuid}`), node("page", str(s.page))),
+        ),
+      ),
+    );
+  });
+  return orderSheetItems(
+    node(
+      "kicad_sch",
+      node("version", atom("20250114")),
+      node("generator", str(ENGINE_GENERATOR)),
+      node("generator_version", str("9.0")),
+      uuidNode(root.uuid),
+      node("paper", str(paper)),
+      node(
+        "title_block",
+        node("title", str(root.title)),
+        node("date", str(root.date)),
+        node("rev", str(root.rev ?? "A")),
+        root.company !== undefined && node("company", str(root.company)),
+        root.comments.map((text, i) => node("comment", atom(String(i + 1)), str(text))),
+      ),
+      node("lib_symbols"),
+      wires,
+      labels,
+      sheets,
+      node("sheet_instances", node("path", str("/"), node("page", str("1")))),
+      node("embedded_fonts", atom("no")),
+    ),
+  );
+}

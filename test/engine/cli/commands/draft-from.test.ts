@@ -1,0 +1,128 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc } from "../../../../engine/kicad/cli/erc.js";
+import { TRUSTED_DIRS_VARIABLE } from "../../../../engine/kicad/paths/trust-scope.js";
+import { readSchematic } from "../../../../engine/kicad/schematic/read-schematic.js";
+import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
+import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
+import { builtCli } from "../../../helpers/packed-cli.js";
+import { type BinRun, runBin } from "../../../helpers/run-bin.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+
+/**
+ * `draft --from` through the built CLI on KiCad's own demos: it reports like `draft` (the draft
+ * report, then legibility and score, exit 1 on an error finding) and keeps what a reviewer
+ * reads besides the circuit — the title block, the text notes and the SPICE directives.
+ */
+const DEMOS = {
+  // `.tran 1m 500m` on the sheet; no title block.
+  lm317: "simulation/power_supplies/LM317_power_supply/power_supply.kicad_sch",
+  // Title, a free-text date ("Sat 21 Mar 2015") and rev "0.1".
+  ecc83: "ecc83/ecc83-pp.kicad_sch",
+  // Title, an ISO date and comment 1; five text notes.
+  opamp: "simulation/generic_models/generic_opamp_bip.kicad_sch",
+  // No finding of error severity: exit 0.
+  pads: "custom_pads_test/custom_pads_test.kicad_sch",
+} as const;
+type Demo = keyof typeof DEMOS;
+
+let work: TempDir;
+const runs = new Map<Demo, BinRun>();
+const sheetOf = (demo: Demo) => work.path(demo, `${demo}.kicad_sch`);
+const env = { [TRUSTED_DIRS_VARIABLE]: DEMO_DIR };
+
+beforeAll(async () => {
+  const { bin } = await builtCli();
+  work = await makeTempDir("copperhead-draft-from-");
+  await Promise.all(
+    (Object.keys(DEMOS) as Demo[]).map(async (demo) => {
+      const run = await runBin(
+        bin,
+        ["draft", "--from", `${DEMO_DIR}/${DEMOS[demo]}`, "--out", `${demo}/${demo}.kicad_sch`],
+        { cwd: work.dir, env },
+      );
+      runs.set(demo, run);
+    }),
+  );
+}, 240_000);
+afterAll(() => work.remove());
+
+const runOf = (demo: Demo): BinRun => {
+  const run = runs.get(demo);
+  if (!run) throw new Error(`no run of ${demo}`);
+  return run;
+};
+async function drawn(demo: Demo) {
+  const path = sheetOf(demo);
+  return readSchematic(parseSexp(await readFile(path, "utf8"), { file: path }), { file: path });
+}
+
+describe("copperhead draft --from (built CLI, KiCad demos)", () => {
+  it("prints the draft report, then legibility and score; exit 1 on an error finding", () => {
+    const run = runOf("lm317");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^drafted lm317\/lm317\.kicad_sch: 1 group\(s\)/);
+    expect(run.stdout).toMatch(/^intent kept at lm317\/lm317\.intent\.json$/m);
+    const counts = /^legibility: (\d+) error, \d+ advisory finding\(s\)/m.exec(run.stdout);
+    expect(counts).not.toBeNull();
+    expect(Number(counts?.[1])).toBeGreaterThan(0);
+    expect(run.stdout).toMatch(/\[error\] /);
+    expect(run.stdout).toMatch(/^score: [\d.]+\/100$/m);
+    expect(run.exitCode).toBe(1);
+  });
+
+  it("exits 0 when the redraft has no error finding, still printing legibility and score", () => {
+    const run = runOf("pads");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^legibility: 0 error, /m);
+    expect(run.stdout).toMatch(/^score: [\d.]+\/100$/m);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("keeps the SPICE directive as text on the sheet, where the simulator reads it", async () => {
+    const texts = (await drawn("lm317")).texts.map((t) => t.text);
+    expect(texts).toContain(".tran 1m 500m");
+    const intent = JSON.parse(await readFile(work.path("lm317", "lm317.intent.json"), "utf8"));
+    expect(intent.notes).toContainEqual({ group: "Main", text: ".tran 1m 500m" });
+  });
+
+  it("keeps the title, a free-text date and the revision", async () => {
+    expect((await drawn("ecc83")).titleBlock).toEqual({
+      title: "ECC Push-Pull",
+      date: "Sat 21 Mar 2015",
+      rev: "0.1",
+      company: undefined,
+      comments: {},
+    });
+  });
+
+  it("keeps an ISO date, the comment lines and every text note", async () => {
+    const original = readSchematic(
+      parseSexp(await readFile(`${DEMO_DIR}/${DEMOS.opamp}`, "utf8"), { file: "opamp" }),
+    );
+    const redrawn = await drawn("opamp");
+    expect(redrawn.titleBlock).toEqual({
+      title: "Generic operational amplifier, generic bipolar",
+      date: "2023-11-13",
+      rev: "A",
+      company: undefined,
+      comments: { 1: "Simulation_Spice library" },
+    });
+    const notes = original.texts.map((t) => t.text).filter((t) => t.trim() !== "");
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    const texts = redrawn.texts.map((t) => t.text);
+    for (const note of notes) expect(texts).toContain(note);
+  });
+
+  it("the redrafts with notes and directives stay ERC-clean at every severity", async () => {
+    const reports = await Promise.all(
+      (["lm317", "opamp"] as const).map((demo) =>
+        erc(sheetOf(demo), { env: { ...process.env, ...env } }),
+      ),
+    );
+    expect(reports.map((r) => r.violations.map((v) => `${v.severity} ${v.type}`))).toEqual([
+      [],
+      [],
+    ]);
+  });
+});
