@@ -134,7 +134,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
       ],
     };
   }
-  const drawing = dropLoneStubLabels(placement.drawing);
+  const drawing = dropLoneStubLabels(placement.drawing, resolved);
 
   const sheetPath = resolve(input.sheetPath);
   const project = basename(sheetPath, ".kicad_sch");

@@ -1,5 +1,7 @@
 import type { Point } from "../symbol/geometry.js";
-import type { Drawing, DrawnWire } from "./drawing.js";
+import type { Drawing, DrawnLabel, DrawnWire } from "./drawing.js";
+import { crowdedOwners } from "./layout/text-audit.js";
+import type { ResolvedIntent } from "./resolved-intent.js";
 
 const key = (p: Point) => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
 
@@ -17,14 +19,17 @@ function onInterior(p: Point, w: DrawnWire): boolean {
 }
 
 /**
- * Drops each label that ends a stub whose other end is wired on (a T or a run continuing) when
- * no other label of the sheet shares its name — its net is already drawn as wire, so it only
- * names a dead end (the checker's label-leads-nowhere) — or when another label of its name sits
- * on the same drawn wire (duplicate-label). The stub goes with it. A stub
- * whose other end reaches nothing else is kept, label and all, since it is the pin's only
- * connection; the drawn-net check after this proves no connection was lost.
+ * Labels at the dead end of a stub whose other end is wired on (a T or a run continuing): their
+ * net is already drawn as wire, so at the stub's end they name a dead end (the checker's
+ * label-leads-nowhere). A label repeating another of its name on the same drawn wire
+ * (duplicate-label) goes, stub and all. A lone label (no other label of the sheet shares its
+ * name) carries the intent's net name, so it keeps it but moves back onto the wire it names:
+ * the dead-end run goes and the label sits where the run met the wire, reading the same way
+ * (its text over the place the run left free). A stub whose other end reaches nothing else is
+ * kept, label and all, since it is the pin's only connection; the drawn-net check after this
+ * proves no connection was lost.
  */
-export function dropLoneStubLabels(drawing: Drawing): Drawing {
+export function dropLoneStubLabels(drawing: Drawing, resolved: ResolvedIntent): Drawing {
   const count = new Map<string, number>();
   for (const l of drawing.labels) count.set(l.text, (count.get(l.text) ?? 0) + 1);
   const ends = new Map<string, number>();
@@ -44,13 +49,14 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
     seenOn.set(k, (seenOn.get(k) ?? 0) + 1);
   }
   const droppedWires = new Set<DrawnWire>();
+  const moves: Move[] = [];
   const labels = drawing.labels.filter((l) => {
     if (ends.get(key(l.at)) !== 1) return true;
     const k = `${l.text}\u0000${groupAt(l.at)}`;
     const lone = (count.get(l.text) ?? 0) === 1;
     const repeated = groupAt(l.at) >= 0 && (seenOn.get(k) ?? 0) > 1;
-    // A lone label still names its net (the intent's name): only a repeat can go.
-    if (!repeated || lone) return true;
+    // Neither lone nor repeated: another label of its name elsewhere is what it leads to.
+    if (!repeated && !lone) return true;
     const stub = drawing.wires.find((w) => key(w.a) === key(l.at) || key(w.b) === key(l.at));
     if (!stub || droppedWires.has(stub)) return true;
     // The dead end may run on through straight joins (a run continued past its T): walk back
@@ -77,12 +83,113 @@ export function dropLoneStubLabels(drawing: Drawing): Drawing {
       at = other;
       seg = next;
     }
+    const to = key(seg.a) === key(at) ? seg.b : seg.a;
+    const places = lone ? placesAt(l, to, at) : [];
+    if (lone && places.length === 0) return true;
     for (const w of chain) droppedWires.add(w);
-    if (repeated) seenOn.set(k, (seenOn.get(k) ?? 0) - 1);
+    if (lone) {
+      moves.push({ label: l, places, chain });
+      return true;
+    }
+    seenOn.set(k, (seenOn.get(k) ?? 0) - 1);
     return false;
   });
   if (droppedWires.size === 0) return drawing;
-  return { ...drawing, labels, wires: drawing.wires.filter((w) => !droppedWires.has(w)) };
+  // A moved name whose text meets a body, a wire or another text tries its next place, and
+  // with none left stays where it was, its run with it; what that puts back may crowd another
+  // moved name, so again until none is crowded (each round only advances a choice).
+  const choice = moves.map(() => 0);
+  for (;;) {
+    const { applied, movedTo } = apply(drawing, labels, droppedWires, moves, choice);
+    const crowded = crowdedOwners(resolved, [
+      {
+        owner: undefined,
+        drawing: { ...applied, labels: applied.labels.filter((l) => !movedTo.has(l)) },
+      },
+      ...[...movedTo].map(([l, i]) => ({ owner: String(i), drawing: { labels: [l] } })),
+    ]);
+    let again = false;
+    choice.forEach((c, i) => {
+      if (c < (moves[i] as Move).places.length && crowded.has(String(i))) {
+        choice[i] = c + 1;
+        again = true;
+      }
+    });
+    if (!again) return applied;
+  }
+}
+
+interface Move {
+  label: DrawnLabel;
+  /** Where the name may go instead, best first. */
+  places: DrawnLabel[];
+  chain: DrawnWire[];
+}
+
+/**
+ * Where a lone name at the end of a run from `from` to `end` may go: at `from`, where the run
+ * met the wire it names. A horizontal run keeps its reading (the text over the place the run
+ * left free); a vertical one may read either way from the wire it met.
+ */
+function placesAt(l: DrawnLabel, from: Point, end: Point): DrawnLabel[] {
+  if (Math.abs(from.y - end.y) < 0.005) {
+    const along = l.angle === 0 ? end.x > from.x : end.x < from.x;
+    return along ? [{ ...l, at: from }] : [];
+  }
+  return [
+    { ...l, at: from, angle: l.angle },
+    { ...l, at: from, angle: l.angle === 0 ? 180 : 0 },
+  ];
+}
+
+/** The drawing with each move at its chosen place; a move past its last place stays put. */
+function apply(
+  drawing: Drawing,
+  labels: readonly DrawnLabel[],
+  dropped: ReadonlySet<DrawnWire>,
+  moves: readonly Move[],
+  choice: readonly number[],
+): { applied: Drawing; movedTo: Map<DrawnLabel, number> } {
+  const placed = new Map<DrawnLabel, number>();
+  const restored = new Set<DrawnWire>();
+  moves.forEach((m, i) => {
+    if ((choice[i] as number) < m.places.length) placed.set(m.label, i);
+    else for (const w of m.chain) restored.add(w);
+  });
+  const wires = drawing.wires.filter((w) => !dropped.has(w) || restored.has(w));
+  const breaks = new Set<string>();
+  const movedTo = new Map<DrawnLabel, number>();
+  const out = labels.map((l) => {
+    const i = placed.get(l);
+    if (i === undefined) return l;
+    const to = (moves[i] as Move).places[choice[i] as number] as DrawnLabel;
+    breaks.add(key(to.at));
+    movedTo.set(to, i);
+    return to;
+  });
+  return {
+    applied: {
+      ...drawing,
+      labels: out,
+      wires,
+      junctions: drawing.junctions.filter((j) => !breaks.has(key(j)) || meeting(j, wires) > 1),
+    },
+    movedTo,
+  };
+}
+
+/**
+ * How many wire ends meet at p, a wire passing through counting twice. Where a dropped run left
+ * one wire end, the junction joined it to the run and a pin: a wire end meets one pin without
+ * one, so it goes. (Pins are not in the drawing, so only points a run left are judged.)
+ */
+function meeting(p: Point, wires: readonly DrawnWire[]): number {
+  let n = 0;
+  for (const w of wires) {
+    if (key(w.a) === key(p) || key(w.b) === key(p)) n += 1;
+    else if (onInterior(p, w)) n += 2;
+  }
+  return n;
 }
 
 /** Drawn wire groups: wires joined at shared ends or where an end lands on another's middle. */

@@ -256,8 +256,7 @@ describe("seed 000 through the real loop: clean rerun clears", () => {
       expect(draft?.ok).toBe(true);
       expect(draft?.summary).toMatch(/legibility 0 error/);
       expect(checks).toHaveLength(2);
-      // Clean of errors; the redrafted USB-C breakout keeps its two advisory lone labels
-      // (label-leads-nowhere is advisory until the drafter avoids it, issue 21 part 3).
+      // Clean of errors (the redrafted USB-C breakout has no finding at all).
       expect(checks[1]?.detail).toMatch(/\b0 error\b/);
       expect(checks[1]?.detail).not.toMatch(/\[error\]/);
 

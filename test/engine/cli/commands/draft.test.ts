@@ -50,10 +50,8 @@ describe("copperhead draft", () => {
       /^drafted hardware\/schematic\.kicad_sch: 4 group\(s\), \d+ wire segment\(s\)/,
     );
     expect(io.out()).toMatch(/PWR_FLAG added on: \+5V, GND, VBUS/);
-    // No error finding; the two lone labels (CC2, LED_A) are advisory until the drafter puts a
-    // lone net name on its wire (issue 21 part 3).
-    expect(io.out()).toMatch(/legibility: 0 error, 2 advisory finding\(s\) across 1 sheet\(s\)/);
-    expect(io.out().match(/\[advisory\] label-leads-nowhere/g)).toHaveLength(2);
+    // No finding at all: the lone CC2 and LED_A names sit on the wires they name.
+    expect(io.out()).toMatch(/^legibility: 1 sheet\(s\) checked, no findings$/m);
     expect(io.out()).toMatch(/^score: [\d.]+\/100$/m);
     await access(repo.path("hardware/schematic.kicad_sch"));
     await access(repo.path("hardware/sym-lib-table"));

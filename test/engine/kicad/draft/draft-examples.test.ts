@@ -23,11 +23,10 @@ const EXAMPLES = ["mcu-opamp-board", "sensor-hub"];
 const KNOWN_ADVISORIES: Record<string, Record<string, number>> = {
   "mcu-opamp-board": {
     "cross-group-wire": 1,
-    "label-leads-nowhere": 4,
     "low-utilization": 1,
     "wire-hugging": 2,
   },
-  "sensor-hub": { "label-leads-nowhere": 8, "same-net-crossing": 8, "wire-hugging": 10 },
+  "sensor-hub": { "same-net-crossing": 8, "wire-hugging": 10 },
 };
 
 let catalog: SymbolCatalog;
