@@ -6,7 +6,7 @@ import { boardSpec } from "../engine/kicad/layout/inputs/board-spec.js";
 import { layoutConfigSchema } from "../engine/kicad/layout/inputs/layout-config.js";
 import { layoutBoard } from "../engine/kicad/layout/layout-board.js";
 import type { LayoutInput } from "../engine/kicad/layout/layout-input.js";
-import { writeLayout } from "../engine/kicad/layout/layout-project.js";
+import { clearLayoutProject, writeLayout } from "../engine/kicad/layout/layout-project.js";
 import type { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { partShape } from "../engine/kicad/layout/place/part-shape.js";
 import { seeded } from "../engine/kicad/layout/place/seeded-random.js";
@@ -74,7 +74,13 @@ async function boardDrc(
   const laid = await layoutBoard(input, { spec, catalog });
   if (!laid.ok) return { refused: laid.findings.map((f) => f.detail).join("; ") };
   const board = join(dir, placeOnly ? "placed.kicad_pcb" : "sweep.kicad_pcb");
-  const written = await writeLayout({ board, laid, env: process.env, placeOnly });
+  const written = await writeLayout({
+    board,
+    laid,
+    env: process.env,
+    scope: await clearLayoutProject(board, process.env),
+    placeOnly,
+  });
   return { report: await drc(board), routing: written.report.routing };
 }
 

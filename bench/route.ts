@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drc } from "../engine/kicad/cli/drc.js";
-import { writeLayout } from "../engine/kicad/layout/layout-project.js";
+import { clearLayoutProject, writeLayout } from "../engine/kicad/layout/layout-project.js";
 import { FootprintCatalog } from "../engine/kicad/layout/library/footprint-catalog.js";
 import { routeBoard } from "../engine/kicad/layout/route/route-board.js";
 import { type Bench, type BenchRow, growthRow } from "./bench.js";
@@ -41,7 +41,12 @@ export const routeBench: Bench = {
         const { project, input, spec } = await exampleInput(name, join(work, name));
         const laid = await placedBoard(input, spec, catalog);
         const { result, ms } = routeCpu(laid);
-        const written = await writeLayout({ board: project.board, laid, env: process.env });
+        const written = await writeLayout({
+          board: project.board,
+          laid,
+          env: process.env,
+          scope: await clearLayoutProject(project.board, process.env),
+        });
         const started = performance.now();
         const report = await drc(project.board);
         const drcMs = performance.now() - started;

@@ -1,11 +1,14 @@
 import type { CopperheadConfig } from "../repo/config.js";
 import type { Evidence } from "./evidence.js";
+import type { GateFindings } from "./gate-findings.js";
 
 /** What a gate or a prepare step is given: the repo it works in and its settings. */
 export interface StageContext {
   /** Absolute path of the repository root. */
   repo: string;
   config: CopperheadConfig;
+  /** Where a gate's KiCad checks leave their findings for outcome.json (gate-findings.ts). */
+  findings?: GateFindings;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AgentRunResult, ExitReason } from "../agent/loop/run-result.js";
 import { describeError } from "../errors.js";
 import type { Evidence } from "../flow/evidence.js";
+import type { GateFindings } from "../flow/gate-findings.js";
 import type { Cost, Obligation } from "../flow/outcome.js";
 import type { CarriedWork, Snapshot, StashEntry } from "../repo/snapshot.js";
 import { wipRef } from "../repo/wip-ref.js";
@@ -30,6 +31,8 @@ export interface Judgement {
   evidence: Evidence[];
   /** Obligations the run left open. */
   unmet: Obligation[];
+  /** The KiCad gate's findings, finding by finding (none when the stage has no KiCad gate). */
+  findings?: GateFindings;
 }
 
 export type AttemptVerdict =

@@ -68,8 +68,16 @@ export function buildOutcome(settlement: Settlement, facts: OutcomeFacts): Outco
     brief: facts.brief,
     evidence: attemptEvidence(settlement),
     obligations,
-    // The gates report findings as counts today; the per-finding lists arrive with them.
-    findings: { erc: [], drc: [], legibility: [] },
+    // What the KiCad gate found, finding by finding (the App's check runs and review read
+    // these lists; evidence keeps only the counts).
+    findings: {
+      erc: settlement.judgement?.findings?.erc ?? [],
+      drc: settlement.judgement?.findings?.drc ?? [],
+      legibility: settlement.judgement?.findings?.legibility ?? [],
+    },
+    ...(settlement.judgement?.findings?.score
+      ? { score: settlement.judgement.findings.score }
+      : {}),
     artifacts: facts.artifacts,
     renders: [...(facts.renders ?? [])],
     cost: {

@@ -8,6 +8,7 @@ import { createRedactor } from "../agent/redact.js";
 import { resolveToolFamilies } from "../agent/tools/families.js";
 import { UsageError } from "../errors.js";
 import { recordDispatch } from "../flow/dispatch.js";
+import { noGateFindings } from "../flow/gate-findings.js";
 import { runGate } from "../flow/gates/run-gate.js";
 import type { FlowGraph } from "../flow/graph.js";
 import type { Outcome } from "../flow/outcome.js";
@@ -293,11 +294,12 @@ async function attemptStage(
     dispatch: async () => (await recordDispatch(repo, graph, { stage, rework })).attempt,
     work,
     judge: async (report) => {
-      const evidence = await runGate(declaration, await current());
+      const findings = noGateFindings();
+      const evidence = await runGate(declaration, { ...(await current()), findings });
       const unmet = report.agent
         ? report.agent.ledger.obligations.filter((o) => o.kind !== "changelog")
         : [];
-      return { pass: gatePasses(evidence) && unmet.length === 0, evidence, unmet };
+      return { pass: gatePasses(evidence) && unmet.length === 0, evidence, unmet, findings };
     },
     record: async (s) => {
       const judged = s.verdict === "passed" || s.verdict === "gate-failed";

@@ -63,9 +63,11 @@ describe("schematic gate (real kicad-cli)", () => {
 
   it("passes a drafted design: ERC, legibility, drift clean and the sheet is a fresh draft of its intent", async () => {
     const repo = await draftedRepo("usb-c-breakout");
-    const { passes, evidence, byCheck } = await runGate(schematicGate, repo);
+    const { passes, evidence, byCheck, findings } = await runGate(schematicGate, repo);
     expect(evidence.filter((e) => !e.ok)).toEqual([]);
     expect(passes).toBe(true);
+    expect(findings).toMatchObject({ erc: [], drc: [], legibility: [] });
+    expect(findings.score?.composite).toBeGreaterThan(0);
     expect(byCheck.get("intent-redraft")?.detail).toMatch(/byte-identical to a fresh draft/);
     expect(byCheck.get("legibility-clean")?.detail).toBe(
       "0 error-severity findings on copperhead-drafted sheets",
@@ -117,11 +119,17 @@ describe("schematic gate (real kicad-cli)", () => {
         `hardware/ecc83-pp.${ext}`,
         await readFile(`/usr/share/kicad/demos/ecc83/ecc83-pp.${ext}`, "utf8"),
       );
-    const { passes, byCheck } = await runGate(schematicGate, repo);
+    const { passes, byCheck, findings } = await runGate(schematicGate, repo);
     expect(passes).toBe(false);
-    expect(byCheck.get("erc-clean")?.detail).toMatch(
+    const detail = byCheck.get("erc-clean")?.detail ?? "";
+    expect(detail).toMatch(
       /^ERC on hardware\/ecc83-pp\.kicad_sch: \d+ errors?, [1-9]\d* warnings?$/,
     );
+    // The violations behind the counts, one each, for outcome.json (the App's ERC check run).
+    const [errors, warnings] = (detail.match(/\d+/g) ?? []).slice(-2).map(Number);
+    expect(findings.erc).toHaveLength((errors ?? 0) + (warnings ?? 0));
+    expect(findings.erc.filter((v) => v.severity === "warning")).toHaveLength(warnings ?? -1);
+    expect(findings.drc).toEqual([]);
   });
 
   it("turns an unloadable sheet into failed evidence that says what is wrong", async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll } from "vitest";
 import type { Evidence } from "../../engine/flow/evidence.js";
+import { type GateFindings, noGateFindings } from "../../engine/flow/gate-findings.js";
 import { gatePasses, type StageContext } from "../../engine/flow/stage.js";
 import { draftProject } from "../../engine/kicad/draft/draft-project.js";
 import { DEFAULT_INTENT_PATH } from "../../engine/kicad/draft/intent.js";
@@ -72,12 +73,19 @@ export const readText = (repo: string, path: string) => readFile(join(repo, path
 export async function runGate(
   gate: (context: StageContext) => Promise<Evidence[]>,
   repo: string,
-): Promise<{ passes: boolean; evidence: Evidence[]; byCheck: Map<string, Evidence> }> {
-  const evidence = await gate({ repo, config: await readConfig(repo) });
+): Promise<{
+  passes: boolean;
+  evidence: Evidence[];
+  byCheck: Map<string, Evidence>;
+  findings: GateFindings;
+}> {
+  const findings = noGateFindings();
+  const evidence = await gate({ repo, config: await readConfig(repo), findings });
   return {
     passes: gatePasses(evidence),
     evidence,
     byCheck: new Map(evidence.map((e) => [e.check, e])),
+    findings,
   };
 }
 

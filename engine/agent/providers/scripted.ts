@@ -45,11 +45,7 @@ export class ScriptedProvider implements Provider {
     return this.#turns.length - this.#next;
   }
 
-  async complete(
-    _request: TurnRequest,
-    view: EngineView,
-    options: CallOptions = {},
-  ): Promise<Turn> {
+  async complete(request: TurnRequest, view: EngineView, options: CallOptions = {}): Promise<Turn> {
     this.calls++;
     const { step, index } = this.#take(view);
     if (step.delayMs) await abortableDelay(step.delayMs, options.signal);
@@ -70,12 +66,14 @@ export class ScriptedProvider implements Provider {
         input: call.input,
       });
     });
-    // A scripted turn "costs" a token-ish count of its own text so budgets and progress lines move.
-    const output = Math.ceil(JSON.stringify(content).length / 4);
+    // A scripted turn "costs" a token-ish count (four characters a token) of what it was sent
+    // and of its own text, so progress lines and the cost report move as they would with a
+    // model: the input grows with the conversation, as a real one's does.
+    const output = tokenish(content);
     return {
       content,
       stopReason: step.tools.length > 0 ? "tool_use" : "end_turn",
-      usage: { input: 0, output, cacheRead: 0, cacheWrite: 0 },
+      usage: { input: tokenish(request), output, cacheRead: 0, cacheWrite: 0 },
       cached: false,
     };
   }
@@ -147,4 +145,8 @@ export function parseScript(text: string, where: string): ScriptedTurn[] {
 
 export async function loadScript(path: string): Promise<ScriptedTurn[]> {
   return parseScript(await readText(path), path);
+}
+
+function tokenish(value: unknown): number {
+  return Math.ceil(JSON.stringify(value).length / 4);
 }

@@ -4,6 +4,7 @@ import { runCheck } from "../../check/run-check.js";
 import { CopperheadError, describeError } from "../../errors.js";
 import { describePathFinding } from "../../kicad/paths/path-finding.js";
 import type { Evidence } from "../evidence.js";
+import type { GateFindings } from "../gate-findings.js";
 import type { StageContext } from "../stage.js";
 
 /** The checks a KiCad gate can ask of `copperhead check`'s report. */
@@ -17,7 +18,7 @@ const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ?
  * A repo with no KiCad project, or an ambiguous one, is failed evidence naming the fix.
  */
 export async function kicadEvidence(
-  { repo }: StageContext,
+  { repo, findings }: StageContext,
   checks: readonly KicadCheck[],
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Evidence[]> {
@@ -47,7 +48,29 @@ export async function kicadEvidence(
     const detail = `not run: ${shown.join("; ")}${more}`;
     return checks.map((check) => ({ check, ok: false, detail }));
   }
+  if (findings) recordFindings(findings, checks, report);
   return checks.map((check) => evidenceOf(check, report));
+}
+
+/** The findings behind the evidence, for the checks asked (the schematic's, or the board's). */
+function recordFindings(into: GateFindings, checks: readonly KicadCheck[], report: CheckReport) {
+  if (checks.includes("erc-clean") && report.erc.status === "ran")
+    into.erc = [...report.erc.violations];
+  if (checks.includes("drc-clean") && report.drc.status === "ran") {
+    const { violations, unconnected, parity } = report.drc;
+    into.drc = [...violations, ...unconnected, ...parity];
+  }
+  const section = report.legibility;
+  if (checks.includes("legibility-clean") && section.status === "ran") {
+    const engine = new Set(section.engineSheets);
+    into.legibility = section.gated
+      ? section.report.findings.filter((f) => f.severity === "error" && engine.has(f.sheet))
+      : [];
+    if (report.score.status === "ran") {
+      const { composite, cap } = report.score.report;
+      into.score = { composite, ...(cap ? { cap: cap.reason } : {}) };
+    }
+  }
 }
 
 function evidenceOf(check: KicadCheck, report: CheckReport): Evidence {

@@ -1,4 +1,6 @@
+import { realpath } from "node:fs/promises";
 import { resolve } from "node:path";
+import type { TrustScope } from "../paths/trust-scope.js";
 import { UnsafeDesignError } from "../paths/unsafe-design-error.js";
 import {
   type DesignFiles,
@@ -32,4 +34,39 @@ export async function clearDesign(
   if (preflight.findings.length > 0) throw new UnsafeDesignError(preflight.findings);
   const files = [design.schematic, design.board].flatMap((f) => (f ? [resolve(f)] : []));
   return { cleared: Object.freeze({ [cleared]: true as const, files }), preflight };
+}
+
+/**
+ * The board a proof covers, for the jobs that open one (the pcbnew helper): a proof of a
+ * schematic alone cannot be handed to them.
+ */
+export function clearedBoard(design: ClearedDesign): string {
+  const board = design.files.find((file) => file.endsWith(".kicad_pcb"));
+  if (board === undefined) {
+    throw new Error(
+      "this job opens a board, and the cleared design holds none (a copperhead fault)",
+    );
+  }
+  return board;
+}
+
+/**
+ * Clears a board copperhead wrote into a scratch folder (a filled or plotted copy, a board
+ * built from a model): KiCad loads it with `${KIPRJMOD}` = the scratch folder, so its root
+ * is that folder, and the original's repository joins KiCad's libraries as a place its
+ * absolute paths may lead. Anything a copied footprint names elsewhere is refused as in the
+ * original.
+ */
+export async function clearScratchBoard(
+  board: string,
+  scratch: string,
+  original: TrustScope,
+): Promise<ClearedDesign> {
+  const scope: TrustScope = {
+    root: await realpath(scratch),
+    repository: false,
+    libraryRoots: [...original.libraryRoots, original.root],
+    env: original.env,
+  };
+  return (await clearDesign({ board }, { scope })).cleared;
 }

@@ -14,7 +14,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { pushAll } from "../../array-ops.js";
 import { pathExists } from "../../repo/path-exists.js";
 import { loadBoard } from "../board/load-board.js";
-import { type ClearedDesign, clearDesign } from "../cli/cleared-design.js";
+import { type ClearedDesign, clearDesign, clearScratchBoard } from "../cli/cleared-design.js";
 import { KicadCliError } from "../cli/errors.js";
 import { requireRc } from "../cli/require-rc.js";
 import { findRootSheet } from "../cli/root-sheet.js";
@@ -139,14 +139,7 @@ async function plotCopyPath(scratch: string, board: string, scope: TrustScope): 
  * repository beside KiCad's libraries (for absolute paths into it).
  */
 async function clearCopy(scratch: string, copy: string, original: TrustScope) {
-  const root = await realpath(join(scratch, "board"));
-  const scope: TrustScope = {
-    root,
-    repository: false,
-    libraryRoots: [...original.libraryRoots, original.root],
-    env: original.env,
-  };
-  return (await clearDesign({ board: copy }, { scope })).cleared;
+  return clearScratchBoard(copy, join(scratch, "board"), original);
 }
 
 /**
@@ -175,7 +168,7 @@ export async function exportDesign(input: ExportInput, dest: string): Promise<Ex
     if (await pathExists(project))
       await copyFile(project, join(dirname(plotted), `${stem}.kicad_pro`));
     // The design was cleared above: pcbnew loads nothing it did not check.
-    if (board.zones.length > 0) await fillBoardFile(input.board, plotted, { env });
+    if (board.zones.length > 0) await fillBoardFile(design.cleared, plotted, { env });
     else await copyFile(input.board, plotted);
     const copy = await clearCopy(scratch, plotted, design.preflight.scope);
 

@@ -5,7 +5,7 @@ import { boardSpec } from "./inputs/board-spec.js";
 import type { LayoutConfig } from "./inputs/layout-config.js";
 import type { LayoutConstraint } from "./inputs/layout-constraints.js";
 import { layoutBoard } from "./layout-board.js";
-import { writeLayout } from "./layout-project.js";
+import { clearLayoutProject, writeLayout } from "./layout-project.js";
 import { FootprintCatalog } from "./library/footprint-catalog.js";
 import { readProjectTable } from "./library/project-libraries.js";
 
@@ -34,6 +34,7 @@ export async function writeBlankBoard(input: BlankBoardInput): Promise<string[]>
     );
   }
   const dir = dirname(input.board);
+  const scope = await clearLayoutProject(input.board, env);
   const table = await readProjectTable(dir, env);
   const laid = await layoutBoard(
     { title: basename(input.board, ".kicad_pcb"), parts: [], nets: [] },
@@ -49,6 +50,6 @@ export async function writeBlankBoard(input: BlankBoardInput): Promise<string[]>
       "install KiCad 9's footprint libraries (bash scripts/install-kicad.sh) or point KICAD9_FOOTPRINT_DIR at them",
     );
   }
-  const { written } = await writeLayout({ board: input.board, laid, table, env });
+  const { written } = await writeLayout({ board: input.board, laid, table, env, scope });
   return written;
 }

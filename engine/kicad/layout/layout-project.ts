@@ -4,7 +4,9 @@ import { pathExists } from "../../repo/path-exists.js";
 import { readOptional } from "../../repo/read-optional.js";
 import type { BoardModel } from "../board/write/board-model.js";
 import { BOARD_GENERATOR, boardText } from "../board/write/board-tree.js";
+import { clearDesign } from "../cli/cleared-design.js";
 import { writeAtomic } from "../draft/write-atomic.js";
+import { type TrustScope, trustScopeFor } from "../paths/trust-scope.js";
 import { fillZones } from "../pcbnew/fill-zones.js";
 import type { PcbnewRunOptions } from "../pcbnew/run-pcbnew.js";
 import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
@@ -69,7 +71,10 @@ function filledArea(model: BoardModel): number | undefined {
  * the ground pour through pcbnew, then writes — vendored footprints and the merged fp-lib-table,
  * the `.kicad_pro` with the design rules merged in, and the board last, each atomically. A
  * finding that stops the layout writes nothing. A board a person saved (another generator
- * stamp) or one open in KiCad (its lock file) is never overwritten.
+ * stamp) or one open in KiCad (its lock file) is never overwritten. The project is
+ * pre-flighted before anything of it is read (UnsafeDesignError for a path it names outside
+ * the repository): the schematic's sheets, the board and `.kicad_pro` beside it, both library
+ * tables.
  */
 export async function layoutProject(input: LayoutProjectInput): Promise<LayoutProjectResult> {
   const env = input.env ?? process.env;
@@ -86,6 +91,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
       "the board is laid out from the schematic of the same name in the same folder (KiCad's project rule); draft or move it there",
     );
   }
+  const { preflight } = await clearDesign({ schematic }, { env });
   await refuseToReplace(board);
 
   const hierarchy = await loadSchematicHierarchy(schematic);
@@ -108,6 +114,7 @@ export async function layoutProject(input: LayoutProjectInput): Promise<LayoutPr
       laid,
       table: projectTable,
       env,
+      scope: preflight.scope,
       ...(input.pcbnew ? { pcbnew: input.pcbnew } : {}),
       ...(input.placeOnly ? { placeOnly: true } : {}),
       ...(input.routeOptions ? { routeOptions: input.routeOptions } : {}),
@@ -122,6 +129,11 @@ export interface WriteLayoutInput {
   /** The project's fp-lib-table as read (merged, never replaced); read from beside the board when left out. */
   readonly table?: ProjectTable;
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * The project's trust scope from its pre-flight (clearLayoutProject or clearDesign): the
+   * board pcbnew fills is cleared against it.
+   */
+  readonly scope: TrustScope;
   readonly pcbnew?: PcbnewRunOptions;
   /** Place only: the board is written with no tracks (part 1's board). */
   readonly placeOnly?: boolean;
@@ -159,7 +171,12 @@ export async function writeLayout(
     : input.route
       ? await input.route(laid.model)
       : withGroundPour((routing as NonNullable<typeof routing>).model, laid.report);
-  const filled = await fillZones(routed, { ...input.pcbnew, env, project: projectText });
+  const filled = await fillZones(routed, {
+    ...input.pcbnew,
+    env,
+    project: projectText,
+    scope: input.scope,
+  });
   const table = input.table ?? (await readProjectTable(dir, env));
   const vendoring = await planVendoring(dir, laid.footprints, table);
   const text = boardText(filled);
@@ -183,6 +200,23 @@ export async function writeLayout(
       : undefined,
   };
   return { ok: true, report, model: filled, written };
+}
+
+/**
+ * The pre-flight of the project a board belongs to, before a layout reads any of it: through
+ * the board when there is one, else its schematic (either clears every file of the project);
+ * a project with neither holds nothing to clear yet beyond the library tables, which are read
+ * through the resolver. Returns the trust scope writeLayout fills under.
+ */
+export async function clearLayoutProject(
+  board: string,
+  env: NodeJS.ProcessEnv,
+): Promise<TrustScope> {
+  const schematic = board.replace(/\.kicad_pcb$/, ".kicad_sch");
+  if (await pathExists(board)) return (await clearDesign({ board }, { env })).preflight.scope;
+  if (await pathExists(schematic))
+    return (await clearDesign({ schematic }, { env })).preflight.scope;
+  return trustScopeFor(board, env);
 }
 
 async function refuseToReplace(board: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { withZoneFills } from "../board/write/zone-fills.js";
+import { type ClearedDesign, clearedBoard } from "../cli/cleared-design.js";
 import { writeAtomic } from "../draft/write-atomic.js";
 import { parseSexp } from "../sexp/parse.js";
 import { writeSexp } from "../sexp/write.js";
@@ -7,7 +8,7 @@ import { zoneFills } from "./fill-zones.js";
 import type { PcbnewRunOptions } from "./run-pcbnew.js";
 
 /**
- * Writes `out`: the board at `board` (anyone's, not only copperhead's) with every copper zone
+ * Writes `out`: the cleared board (anyone's, not only copperhead's) with every copper zone
  * filled by KiCad's zone filler, for kicad-cli to plot — it plots zones as stored and never
  * fills them. pcbnew loads the board where it is (the `.kicad_pro` beside it gives the rules)
  * and only returns the fills; they go into the board's own tree, and our writer writes it, so
@@ -15,12 +16,13 @@ import type { PcbnewRunOptions } from "./run-pcbnew.js";
  * SaveBoard would re-stamp it and add fresh uuids). Returns how many zones were filled.
  */
 export async function fillBoardFile(
-  board: string,
+  design: ClearedDesign,
   out: string,
   options: PcbnewRunOptions = {},
 ): Promise<number> {
+  const board = clearedBoard(design);
   const tree = parseSexp(await readFile(board, "utf8"), { file: board });
-  const filled = withZoneFills(tree, await zoneFills(board, options));
+  const filled = withZoneFills(tree, await zoneFills(design, options));
   await writeAtomic(out, writeSexp(filled.tree));
   return filled.zones;
 }

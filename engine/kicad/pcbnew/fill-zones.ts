@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { BoardModel, BoardZone, FilledPolygon } from "../board/write/board-model.js";
 import { boardText, zoneUuid } from "../board/write/board-tree.js";
+import { type ClearedDesign, clearedBoard, clearScratchBoard } from "../cli/cleared-design.js";
 import type { Point } from "../geometry/point.js";
+import type { TrustScope } from "../paths/trust-scope.js";
 import { type PcbnewRunOptions, runPcbnew } from "./run-pcbnew.js";
 
 const fillAnswer = z.object({
@@ -22,15 +24,16 @@ const fillAnswer = z.object({
 });
 
 /**
- * Every copper zone of the board file at `board` filled by KiCad's own zone filler, by zone
- * uuid, in canonical form. pcbnew reads the board where it is (and the `.kicad_pro` beside it,
- * whose clearances and net classes the fill honours) and writes nothing.
+ * Every copper zone of the cleared board filled by KiCad's own zone filler, by zone uuid, in
+ * canonical form. pcbnew reads the board where it is (and the `.kicad_pro` beside it, whose
+ * clearances and net classes the fill honours) and writes nothing.
  */
 export async function zoneFills(
-  board: string,
+  design: ClearedDesign,
   options: PcbnewRunOptions = {},
 ): Promise<Map<string, FilledPolygon[]>> {
-  const answer = await runPcbnew({ command: "fill-zones", board }, fillAnswer, options);
+  clearedBoard(design);
+  const answer = await runPcbnew(design, { command: "fill-zones" }, fillAnswer, options);
   return new Map(answer.zones.map((zone) => [zone.uuid, canonicalFill(zone.fills)]));
 }
 
@@ -40,6 +43,11 @@ export interface FillOptions extends PcbnewRunOptions {
    * and net classes from the `.kicad_pro` beside the board); none means KiCad's defaults.
    */
   project?: string;
+  /**
+   * Where the model's footprints came from (the project's trust scope): the scratch board is
+   * cleared against it before pcbnew loads it, as every design is before KiCad opens it.
+   */
+  scope: TrustScope;
 }
 
 /**
@@ -49,7 +57,7 @@ export interface FillOptions extends PcbnewRunOptions {
  * canonical form (each outline starting at its smallest vertex, outlines sorted), so the same
  * board fills to the same bytes.
  */
-export async function fillZones(model: BoardModel, options: FillOptions = {}): Promise<BoardModel> {
+export async function fillZones(model: BoardModel, options: FillOptions): Promise<BoardModel> {
   const copper = model.zones.filter((zone) => zone.keepout === undefined);
   if (copper.length === 0) return model;
   const dir = await mkdtemp(join(options.env?.TMPDIR || tmpdir(), "copperhead-fill-"));
@@ -59,7 +67,7 @@ export async function fillZones(model: BoardModel, options: FillOptions = {}): P
     await writeFile(board, boardText(unfilled));
     if (options.project !== undefined)
       await writeFile(join(dir, "fill.kicad_pro"), options.project);
-    const fills = await zoneFills(board, options);
+    const fills = await zoneFills(await clearScratchBoard(board, dir, options.scope), options);
     return {
       ...model,
       zones: model.zones.map(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import type { z } from "zod";
+import { type ClearedDesign, clearedBoard } from "../cli/cleared-design.js";
 import { kicadLimit } from "../cli/concurrency-limit.js";
 import { inScratchFolder } from "../cli/scratch-folder.js";
 import { HELPER_SOURCE } from "./helper-script.js";
@@ -54,12 +55,20 @@ const INSTALL =
  * C locale) and under the same concurrency limit. Failures are typed: PcbnewMissingError (no
  * interpreter or no pcbnew module), PcbnewCrashError (signal, traceback, unreadable answer),
  * PcbnewTimeoutError, PcbnewJobError (pcbnew refused the job, e.g. the board does not load).
+ *
+ * pcbnew follows a board's footprint, 3-D model and project paths as kicad-cli does, so the
+ * board comes only as the pre-flight's proof (`design`, see cleared-design.ts): the request's
+ * `board` is the one it cleared, never a path of the caller's. NO_DESIGN runs a job that opens
+ * no board.
  */
 export async function runPcbnew<T>(
-  request: { command: string } & Record<string, unknown>,
+  design: ClearedDesign,
+  job: { command: string } & Record<string, unknown>,
   schema: z.ZodType<T>,
   options: PcbnewRunOptions = {},
 ): Promise<T> {
+  if ("board" in job) throw new Error("runPcbnew takes its board from the cleared design only");
+  const request = design.files.length > 0 ? { ...job, board: clearedBoard(design) } : job;
   const baseEnv = options.env ?? process.env;
   const python = options.python ?? (baseEnv.COPPERHEAD_PCBNEW_PYTHON || SYSTEM_PYTHON);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

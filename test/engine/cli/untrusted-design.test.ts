@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { symlink } from "node:fs/promises";
+import { readFile, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
@@ -31,8 +31,8 @@ import {
 /**
  * Issue 11's proof, through the built CLI: a design whose sheet, library table, 3-D model or
  * config points at /etc/passwd, /proc/self/environ, a symlink out of the repository (to a file,
- * to a FIFO) or a FIFO inside it is refused by check, erc, drc, score, draft --from, diff and
- * the stage gates (next --adopt): a finding naming the file, the field and the path as written, the exit
+ * to a FIFO) or a FIFO inside it is refused by check, erc, drc, score, draft --from, diff,
+ * layout and the stage gates (next --adopt): a finding naming the file, the field and the path as written, the exit
  * code docs/security.md gives, nothing of the target in any output, and no command blocks (a
  * FIFO that anything opened would hang it). The environment carries planted secrets — A first,
  * so /proc/self/environ starts with it — and none of them appears in any output either.
@@ -50,7 +50,8 @@ describe.concurrent("a sheet, a library URI and a 3-D model pointing outside", (
       const written = new Map<Kind, string>();
       for (const kind of KINDS) written.set(kind, await plant(repo, kind, target));
 
-      const [check, erc, drc, score, draft, next, diff] = await Promise.all([
+      const boardBefore = await readFile(join(repo.dir, "hardware/led.kicad_pcb"), "utf8");
+      const [check, erc, drc, score, draft, next, diff, layout] = await Promise.all([
         cli(repo, "check", "--json"),
         cli(repo, "erc", "--json", "hardware/led.kicad_sch"),
         cli(repo, "drc", "--json", "hardware/led.kicad_pcb"),
@@ -58,8 +59,10 @@ describe.concurrent("a sheet, a library URI and a 3-D model pointing outside", (
         cli(repo, "draft", "--from", "hardware/led.kicad_sch", "--out", "redraft/led.kicad_sch"),
         cli(repo, "next", "--adopt", "--json"),
         cli(repo, "diff", "HEAD", "--json"),
+        cli(repo, "layout", "--board", "hardware/led.kicad_pcb"),
       ]);
-      for (const run of [check, erc, drc, score, draft, next, diff]) expectNothingLeaked(run);
+      for (const run of [check, erc, drc, score, draft, next, diff, layout])
+        expectNothingLeaked(run);
 
       // check: exit 1, the findings under `paths`, kicad-cli never ran.
       expect(check.code, check.stderr).toBe(1);
@@ -100,14 +103,16 @@ describe.concurrent("a sheet, a library URI and a 3-D model pointing outside", (
         target === "fifo" ? `sheet "Leak"` : `[${FINDING_KIND[target]}] hardware/`,
       );
 
-      // score and draft --from: the design cannot be read as asked, exit 2; nothing written.
-      for (const run of [score, draft]) {
+      // score, draft --from and layout: the design cannot be read as asked, exit 2; nothing
+      // written (layout pre-flights the whole project before it reads the .kicad_pro or board).
+      for (const run of [score, draft, layout]) {
         expect(run.code, run.stdout).toBe(2);
         for (const kind of KINDS) {
           expect(run.stderr).toContain(`[${FINDING_KIND[target]}] ${FILE_OF[kind]}:`);
         }
       }
       expect(await pathExists(join(repo.dir, "redraft"))).toBe(false);
+      expect(await readFile(join(repo.dir, "hardware/led.kicad_pcb"), "utf8")).toBe(boardBefore);
 
       // The stage gates: the schematic stage is not adopted, its evidence names every path.
       expect(next.code, next.stderr).toBe(0);

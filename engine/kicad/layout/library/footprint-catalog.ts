@@ -168,8 +168,8 @@ export class FootprintCatalog {
     return `looked in the project fp-lib-table and ${dirs}`;
   }
 
-  /** `Library:Name` of every library holding a footprint of exactly this name. */
-  private async holding(name: string): Promise<string[]> {
+  /** `Library:Name` of every library holding a footprint of exactly this name (at most four). */
+  async holding(name: string): Promise<string[]> {
     const out: string[] = [];
     for (const library of (await this.libraries()).values()) {
       const names = await this.footprintNames(library);

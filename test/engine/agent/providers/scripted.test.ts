@@ -42,6 +42,23 @@ describe("scripted failures and waits", () => {
     expect((stopped as InterruptedError).exitCode).toBe(130);
   });
 
+  it("counts a token-ish size of what it was sent and of what it answers", async () => {
+    const provider = new ScriptedProvider(
+      parseScript('[{"text": "first"}, {"text": "second"}]', "s.json"),
+    );
+    const first = await provider.complete(request, view);
+    const longer = {
+      ...request,
+      messages: [
+        { role: "user" as const, content: [{ type: "text" as const, text: "x".repeat(400) }] },
+      ],
+    };
+    const second = await provider.complete(longer, view);
+    expect(first.usage.input).toBe(Math.ceil(JSON.stringify(request).length / 4));
+    expect(second.usage.input).toBeGreaterThan(first.usage.input + 99);
+    expect(second.usage.output).toBe(Math.ceil(JSON.stringify(second.content).length / 4));
+  });
+
   it("refuses a bad error kind or a negative delay with the turn it is on", () => {
     expect(() => parseScript('[{"error": {"kind": "crash", "message": "x"}}]', "s.json")).toThrow(
       /turn 0: error\.kind/,

@@ -14,6 +14,7 @@ import { layoutBoard } from "../../../../engine/kicad/layout/layout-board.js";
 import type { LayoutInput, LayoutNet } from "../../../../engine/kicad/layout/layout-input.js";
 import { writeLayout } from "../../../../engine/kicad/layout/layout-project.js";
 import { FootprintCatalog } from "../../../../engine/kicad/layout/library/footprint-catalog.js";
+import { trustScopeFor } from "../../../../engine/kicad/paths/trust-scope.js";
 import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
@@ -83,6 +84,7 @@ async function routedBoard(reverse: boolean): Promise<{ board: string; text: str
     board,
     laid,
     env: process.env,
+    scope: trustScopeFor(board),
     route: async (placed) => routeSig(placed, reverse),
   });
   return { board, text: await readFile(board, "utf8") };

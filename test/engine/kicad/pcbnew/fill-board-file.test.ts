@@ -2,6 +2,7 @@ import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadBoard } from "../../../../engine/kicad/board/load-board.js";
+import { clearDesign } from "../../../../engine/kicad/cli/cleared-design.js";
 import { fillBoardFile } from "../../../../engine/kicad/pcbnew/fill-board-file.js";
 import {
   child,
@@ -83,7 +84,8 @@ describe("fillBoardFile: any board, filled by pcbnew, written by us", () => {
       await copyFile(join(DEMOS, `${demo}.kicad_pro`), temp.path(`${name}.kicad_pro`));
 
       const out = temp.path("filled.kicad_pcb");
-      const zones = await fillBoardFile(board, out);
+      const { cleared } = await clearDesign({ board });
+      const zones = await fillBoardFile(cleared, out);
       const text = await readFile(out, "utf8");
       const filled = parseSexp(text);
       expect(zones).toBe(
@@ -106,7 +108,7 @@ describe("fillBoardFile: any board, filled by pcbnew, written by us", () => {
       const loaded = await loadBoard(out);
       expect(loaded.zones.some((z) => z.filled.length > 0)).toBe(true);
       // Same board, same bytes.
-      await fillBoardFile(board, temp.path("again.kicad_pcb"));
+      await fillBoardFile(cleared, temp.path("again.kicad_pcb"));
       expect(await readFile(temp.path("again.kicad_pcb"), "utf8")).toBe(text);
     });
   }

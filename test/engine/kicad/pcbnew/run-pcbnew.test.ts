@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { BoardModel } from "../../../../engine/kicad/board/write/board-model.js";
 import { boardText } from "../../../../engine/kicad/board/write/board-tree.js";
+import { clearDesign, NO_DESIGN } from "../../../../engine/kicad/cli/cleared-design.js";
 import { FootprintCatalog } from "../../../../engine/kicad/layout/library/footprint-catalog.js";
+import { trustScopeFor } from "../../../../engine/kicad/paths/trust-scope.js";
+import { UnsafeDesignError } from "../../../../engine/kicad/paths/unsafe-design-error.js";
 import { fillZones } from "../../../../engine/kicad/pcbnew/fill-zones.js";
 import {
   PcbnewCrashError,
@@ -16,6 +19,9 @@ import {
   runPcbnew,
   SYSTEM_PYTHON,
 } from "../../../../engine/kicad/pcbnew/run-pcbnew.js";
+import type { SList } from "../../../../engine/kicad/sexp/node.js";
+import { parseSexp } from "../../../../engine/kicad/sexp/parse.js";
+import { writeSexp } from "../../../../engine/kicad/sexp/write.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 let temp: TempDir;
@@ -77,7 +83,8 @@ async function headerBoard(): Promise<BoardModel> {
 describe("the pcbnew helper, through its one wrapper", () => {
   it("fills a zone with KiCad's own filler and hands the outlines back, the same twice", async () => {
     const model = await headerBoard();
-    const filled = await fillZones(model);
+    const scope = trustScopeFor(temp.dir);
+    const filled = await fillZones(model, { scope });
     const fill = filled.zones[0]?.fill ?? [];
     expect(fill.length).toBe(1);
     expect(fill[0]?.layer).toBe("B.Cu");
@@ -87,9 +94,27 @@ describe("the pcbnew helper, through its one wrapper", () => {
     expect(Math.max(...xs)).toBeLessThanOrEqual(119.5 + 1e-6);
     // … and leaves a clearance hole (fractured into the outline) round the signal pad.
     expect(fill[0]!.points.length).toBeGreaterThan(20);
-    const again = await fillZones(model);
+    const again = await fillZones(model, { scope });
     expect(boardText(again)).toBe(boardText(filled));
     expect(boardText(filled)).toContain("(fill yes");
+  });
+
+  it("a model whose footprint names a 3-D model outside the project is refused before pcbnew loads it", async () => {
+    const model = await headerBoard();
+    const [fp] = model.footprints;
+    const leaky = parseSexp(
+      writeSexp(fp!.library).replace(/\(model "[^"]*"/, '(model "/etc/passwd"'),
+    ) as SList;
+    const planted = { ...model, footprints: [{ ...fp!, library: leaky }] };
+    const filling = fillZones(planted, { scope: trustScopeFor(temp.dir) });
+    await expect(filling).rejects.toBeInstanceOf(UnsafeDesignError);
+    await expect(filling).rejects.toThrow(/\/etc\/passwd/);
+    await expect(filling).rejects.not.toThrow(/root:/);
+  });
+
+  it("takes its board only from the pre-flight's proof", async () => {
+    const job = { command: "fill-zones", board: "/etc/passwd" };
+    await expect(runPcbnew(NO_DESIGN, job, anything)).rejects.toThrow(/cleared design only/);
   });
 
   it("an interpreter without the pcbnew module is PcbnewMissingError, telling which python to use", async () => {
@@ -97,7 +122,7 @@ describe("the pcbnew helper, through its one wrapper", () => {
     // The real interpreter, without its site-packages: `import pcbnew` fails as on a pyenv python.
     await writeFile(python, `#!/bin/sh\nexec ${SYSTEM_PYTHON} -S "$@"\n`);
     await chmod(python, 0o755);
-    const failure = runPcbnew({ command: "fill-zones", board: "x" }, anything, { python });
+    const failure = runPcbnew(NO_DESIGN, { command: "fill-zones" }, anything, { python });
     await expect(failure).rejects.toBeInstanceOf(PcbnewMissingError);
     await expect(failure).rejects.toThrow(/has no pcbnew module/);
     await expect(failure).rejects.toMatchObject({
@@ -106,19 +131,19 @@ describe("the pcbnew helper, through its one wrapper", () => {
   });
 
   it("an interpreter that is not there is PcbnewMissingError too", async () => {
-    const failure = runPcbnew({ command: "fill-zones", board: "x" }, anything, {
+    const failure = runPcbnew(NO_DESIGN, { command: "fill-zones" }, anything, {
       python: temp.path("no-such-python"),
     });
     await expect(failure).rejects.toBeInstanceOf(PcbnewMissingError);
   });
 
   it("a helper killed by a signal is PcbnewCrashError, and so is a Python traceback", async () => {
-    const segv = runPcbnew({ command: "fill-zones" }, anything, {
+    const segv = runPcbnew(NO_DESIGN, { command: "fill-zones" }, anything, {
       script: "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
     });
     await expect(segv).rejects.toBeInstanceOf(PcbnewCrashError);
     await expect(segv).rejects.toThrow(/crashed \(SIGSEGV\)/);
-    const traceback = runPcbnew({ command: "fill-zones" }, anything, {
+    const traceback = runPcbnew(NO_DESIGN, { command: "fill-zones" }, anything, {
       script: "raise RuntimeError('boom')\n",
     });
     await expect(traceback).rejects.toBeInstanceOf(PcbnewCrashError);
@@ -126,7 +151,7 @@ describe("the pcbnew helper, through its one wrapper", () => {
   });
 
   it("a helper past its time limit is stopped: PcbnewTimeoutError", async () => {
-    const slow = runPcbnew({ command: "fill-zones" }, anything, {
+    const slow = runPcbnew(NO_DESIGN, { command: "fill-zones" }, anything, {
       script: "import time\ntime.sleep(30)\n",
       timeoutMs: 1500,
     });
@@ -136,7 +161,8 @@ describe("the pcbnew helper, through its one wrapper", () => {
   it("a board pcbnew cannot load is PcbnewJobError naming the job", async () => {
     const bad = temp.path("broken.kicad_pcb");
     await writeFile(bad, '(kicad_pcb (version 20241229) (generator "x") (bogus_token 1))\n');
-    const failure = runPcbnew({ command: "fill-zones", board: bad }, anything);
+    const { cleared } = await clearDesign({ board: bad });
+    const failure = runPcbnew(cleared, { command: "fill-zones" }, anything);
     await expect(failure).rejects.toBeInstanceOf(PcbnewJobError);
     await expect(failure).rejects.toThrow(/could not fill-zones/);
   });

@@ -6,6 +6,7 @@ import { readBoard } from "../../../../../engine/kicad/board/board.js";
 import type { BoardFootprint } from "../../../../../engine/kicad/board/write/board-model.js";
 import { boardText, netCodes } from "../../../../../engine/kicad/board/write/board-tree.js";
 import { footprintTree } from "../../../../../engine/kicad/board/write/footprint-tree.js";
+import { clearDesign } from "../../../../../engine/kicad/cli/cleared-design.js";
 import { FootprintCatalog } from "../../../../../engine/kicad/layout/library/footprint-catalog.js";
 import { footprintDirs } from "../../../../../engine/kicad/layout/library/footprint-dirs.js";
 import { seeded } from "../../../../../engine/kicad/layout/place/seeded-random.js";
@@ -108,8 +109,10 @@ describe("a library footprint written onto a board", () => {
         zones: [],
       }),
     );
+    const { cleared } = await clearDesign({ board });
     const answer = await runPcbnew(
-      { command: "compare", board, libraries },
+      cleared,
+      { command: "compare", libraries },
       z.object({ ok: z.literal(true), mismatches: z.array(z.string()) }),
       { script: COMPARE },
     );
