@@ -168,6 +168,7 @@ let noop: Dispatched;
 let stale: Dispatched;
 let trackerAfterFirst: string;
 let trackerAfterNoop: string;
+let reviewsAfterFirst: Array<{ event: string; body: string }>;
 let checkIdsAfterFirst: number[];
 let checkIdsAfterNoop: number[];
 let edit: string;
@@ -199,6 +200,7 @@ beforeAll(async () => {
   first = await runDispatched(DEMO_SESSIONS);
   trackerAfterFirst = trackers()[0]!.body;
   checkIdsAfterFirst = idsAt(first.after);
+  reviewsAfterFirst = h.fake.reviews.map((r) => ({ event: r.event, body: r.body }));
 
   await retry();
   noop = await runDispatched(await finishOnly(h.tmp.path("sessions-none"), []));
@@ -254,7 +256,7 @@ describe("the App and the design workflow together, on the USB-C demo", () => {
     expect(api.refused).toEqual([]);
   });
 
-  test("the App reports it from the tip: eleven passing checks, no review (no outcome has findings), one tracker with every stage passed and both renders", async () => {
+  test("the App reports it from the tip: eleven checks, one batched review per stage outcome with findings, one tracker with every stage passed and both renders", async () => {
     const checks = checksAt(first.after);
     expect([...checks.keys()].sort()).toEqual(
       [
@@ -271,15 +273,20 @@ describe("the App and the design workflow together, on the USB-C demo", () => {
       });
     for (const name of ["erc", "drc", "legibility"])
       expect(checks.get(`copperhead / ${name}`)?.conclusion, name).toMatch(/^(success|neutral)$/);
-    let findings = 0;
+    const withFindings: string[] = [];
     for (const s of stageNames) {
       const o = await outcomeAt(first.after, s, 1);
       expect(o).toMatchObject({ stage: s, verdict: "pass" });
-      findings += o.obligations.length + o.findings.legibility.length;
+      if (o.obligations.length + o.findings.legibility.length > 0) withFindings.push(s);
     }
-    // One review per outcome with findings: the demo's outcomes have none.
-    expect(findings).toBe(0);
-    expect(h.fake.reviews).toEqual([]);
+    // One review (event COMMENT, all its findings in it) per stage outcome with findings.
+    expect(reviewsAfterFirst).toHaveLength(withFindings.length);
+    expect(reviewsAfterFirst.map((r) => r.event)).toEqual(withFindings.map(() => "COMMENT"));
+    expect(
+      reviewsAfterFirst
+        .map((r) => /^### copperhead · ([a-z]+) attempt 1 /.exec(r.body)?.[1])
+        .sort(),
+    ).toEqual([...withFindings].sort());
     expect(trackers()).toHaveLength(1);
     expect(trackerAfterFirst).toContain("**Done**: every stage passed.");
     for (const s of stageNames)
@@ -368,6 +375,8 @@ describe("the App and the design workflow together, on the USB-C demo", () => {
       expect(body).toMatch(new RegExp(`\\| ${s} \\| ✅ passed \\| ${attempt} \\|`));
     }
     expect(body).toContain(`head \`${stale.after.slice(0, 12)}\``);
+    // The rerun's outcomes report the same findings (if any): none is posted twice.
+    expect(h.fake.reviews).toHaveLength(reviewsAfterFirst.length);
     expect(body).not.toContain("copperhead:ledger");
   });
 });
