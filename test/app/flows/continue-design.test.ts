@@ -2,23 +2,14 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import { runScripted, type ScriptedStage } from "../fake-workflow.js";
 import { makeOutcome } from "../fixtures/outcomes.js";
-import { issueLabeled, workflowRun } from "../fixtures/payloads.js";
-import { type Harness, startHarness } from "../harness.js";
+import { workflowRun } from "../fixtures/payloads.js";
+import { type Harness, startHarness, startLedDesign } from "../harness.js";
 
 let h: Harness;
 
 beforeEach(async () => {
   h = await startHarness({ roles: { mona: "triage" } });
-  await h.send(
-    "issues",
-    issueLabeled(h.target, {
-      number: 7,
-      title: "LED board",
-      body: "One LED.",
-      label: "hardware-brief",
-      sender: "mona",
-    }),
-  );
+  await startLedDesign(h);
   expect(h.fake.runs).toHaveLength(1);
 });
 
