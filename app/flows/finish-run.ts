@@ -26,7 +26,9 @@ export async function finishDesignRun(flow: Flow, branch: string, run: EndedRun)
   // Nothing more is read from GitHub for a run that is not continued whatever its stages say.
   let brief: string | null = null;
   if (!flow.settingsError && refusal(view, run, ledger, max) === null) {
-    const text = await flow.gh.readText(view.briefPath, head);
+    // The brief the engine hashed into the outcomes, which is what "stale" is measured by.
+    const path = view.stages.find((s) => s.outcome)?.outcome?.brief.path ?? view.briefPath;
+    const text = await flow.gh.readText(path, head);
     brief = text ? createHash("sha256").update(text.text, "utf8").digest("hex") : null;
   }
   const plan = flow.settingsError

@@ -5,7 +5,7 @@ import { copperheadApp } from "../../app/app.js";
 import { WorkQueue } from "../../app/work-queue.js";
 import { makeTempDir, type TempDir } from "../helpers/temp-dir.js";
 import { FakeGitHub, type FakeOptions } from "./fake-github/fake-github.js";
-import type { Target } from "./fixtures/payloads.js";
+import { issueLabeled, type Target } from "./fixtures/payloads.js";
 
 export const WORKFLOW_FILES = {
   ".github/workflows/copperhead.yml": "name: copperhead\non:\n  workflow_dispatch: {}\njobs: {}\n",
@@ -89,4 +89,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       nock.enableNetConnect();
     },
   };
+}
+
+/** mona (triage) labels issue 7, a one-LED brief: the design starts on copperhead/issue-7. */
+export async function startLedDesign(h: Harness): Promise<void> {
+  await h.send(
+    "issues",
+    issueLabeled(h.target, {
+      number: 7,
+      title: "LED board",
+      body: "One LED.",
+      label: "hardware-brief",
+      sender: "mona",
+    }),
+  );
 }

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import { runScripted } from "../fake-workflow.js";
 import { makeOutcome, schematicText } from "../fixtures/outcomes.js";
-import { issueComment, issueLabeled, workflowRun } from "../fixtures/payloads.js";
-import { type Harness, startHarness } from "../harness.js";
+import { issueComment, workflowRun } from "../fixtures/payloads.js";
+import { type Harness, startHarness, startLedDesign } from "../harness.js";
 
 let h: Harness;
 const BRANCH = "copperhead/issue-7";
@@ -12,16 +12,7 @@ beforeEach(async () => {
   h = await startHarness({
     roles: { mona: "triage", hubot: "write", lisa: "read", octocat: "admin" },
   });
-  await h.send(
-    "issues",
-    issueLabeled(h.target, {
-      number: 7,
-      title: "LED board",
-      body: "One LED.",
-      label: "hardware-brief",
-      sender: "mona",
-    }),
-  );
+  await startLedDesign(h);
   expect(h.errors).toEqual([]);
 });
 

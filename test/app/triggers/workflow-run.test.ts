@@ -11,6 +11,23 @@ afterEach(() => nock.cleanAll());
 const BRANCH = "copperhead/issue-7";
 const HEAD = "9".repeat(40);
 
+/** GitHub's workflow_run.completed for design run 99 on BRANCH. */
+const ended = (displayTitle: string, conclusion = "failure") =>
+  workflowRun(
+    TARGET,
+    {
+      id: 99,
+      path: ".github/workflows/copperhead.yml",
+      headBranch: BRANCH,
+      headSha: HEAD,
+      event: "workflow_dispatch",
+      status: "completed",
+      conclusion,
+      displayTitle,
+    },
+    "completed",
+  );
+
 describe("workflow_run", () => {
   test("a cancelled design run is finalised: stages without an outcome are cancelled, nothing stays running", async () => {
     const app = await nockApp();
@@ -28,21 +45,7 @@ describe("workflow_run", () => {
       trackerIssue: 7,
       tracker: { id: 500, body: "<!-- copperhead:tracker v1 -->\nold" },
     });
-    const payload = workflowRun(
-      TARGET,
-      {
-        id: 99,
-        path: ".github/workflows/copperhead.yml",
-        headBranch: BRANCH,
-        headSha: HEAD,
-        event: "workflow_dispatch",
-        status: "completed",
-        conclusion: "cancelled",
-        displayTitle: `copperhead ${BRANCH} [d-x]`,
-      },
-      "completed",
-    );
-    await app.send("workflow_run", payload);
+    await app.send("workflow_run", ended(`copperhead ${BRANCH} [d-x]`, "cancelled"));
     done(app);
     const checks = app.writes
       .filter((w) => w.path.endsWith("/check-runs"))
@@ -160,21 +163,6 @@ describe("workflow_run", () => {
           },
         ],
       });
-    const ended = (displayTitle: string, conclusion = "failure") =>
-      workflowRun(
-        TARGET,
-        {
-          id: 99,
-          path: ".github/workflows/copperhead.yml",
-          headBranch: BRANCH,
-          headSha: HEAD,
-          event: "workflow_dispatch",
-          status: "completed",
-          conclusion,
-          displayTitle,
-        },
-        "completed",
-      );
     const mocks = (
       app: Awaited<ReturnType<typeof nockApp>>,
       tracker: string,
