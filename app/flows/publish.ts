@@ -2,6 +2,7 @@ import type { DesignView } from "../design-view.js";
 import { runInFlight } from "../design-view.js";
 import type { CheckRunInfo } from "../github-types.js";
 import { batches, type CheckRunPlan, designChecks, stageCheck } from "../render/check-runs.js";
+import { placeStageDiffs, stageDiffsRegion } from "../render/diff-tracker.js";
 import { type Located, type Locator, referenceLines } from "../render/locate.js";
 import { findingMarkers, TRACKER_MARKER } from "../render/markers.js";
 import { diffLines, planReview, reviewFindings } from "../render/review.js";
@@ -165,7 +166,9 @@ export async function upsertTracker(flow: Flow, issue: number, body: string): Pr
     (c) => isSelf(flow, c.authorLogin) && c.body.startsWith(TRACKER_MARKER),
   );
   if (mine) {
-    if (mine.body !== body) await flow.gh.updateIssueComment(mine.id, body);
+    // The stage diffs are written as they arrive (app/diff/post-stage-diff.ts) and kept.
+    const next = placeStageDiffs(body, stageDiffsRegion(mine.body));
+    if (mine.body !== next) await flow.gh.updateIssueComment(mine.id, next);
   } else await flow.gh.createIssueComment(issue, body);
 }
 

@@ -5,6 +5,7 @@ import { DIFF_MARKER } from "./markers.js";
 
 /** GitHub refuses a comment body over 65,536 characters; the rest of the body needs room too. */
 const SECTION_LIMIT = 60_000;
+const MIN_ROWS = 5;
 
 export interface DiffSectionOptions {
   /** Where the whole diff is (the run whose artifact holds it): linked when rows are cut. */
@@ -12,6 +13,8 @@ export interface DiffSectionOptions {
   /** A picture's file name → its URL on the assets ref; pictures are left out without it. */
   imageUrl?: ((file: string) => string) | undefined;
   headingLevel?: number;
+  /** Characters the section may take (default 60,000: a comment of its own). */
+  limit?: number;
 }
 
 /**
@@ -36,13 +39,14 @@ export function renderDiffSection(report: DiffReport, options: DiffSectionOption
         ...(pictures && options.imageUrl ? { imageUrl: options.imageUrl } : {}),
       }),
     );
+  const limit = options.limit ?? SECTION_LIMIT;
   for (const pictures of [true, false]) {
-    for (let rows = 50; rows >= 5; rows = Math.floor(rows / 2)) {
+    for (let rows = 50; rows >= MIN_ROWS; rows = Math.floor(rows / 2)) {
       const text = render(rows, pictures);
-      if (text.length <= SECTION_LIMIT) return text;
+      if (text.length <= limit) return text;
     }
   }
-  return truncate(render(5, false), SECTION_LIMIT);
+  return truncate(render(MIN_ROWS, false), limit);
 }
 
 /**
