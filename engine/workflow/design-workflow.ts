@@ -100,12 +100,9 @@ function stageSteps(stage: string, turnBudget: number, refs: WorkflowRefs): Step
     },
     {
       // The tracker's section for this stage: what its commit changed (docs/diff.md).
-      ...jobStep(
-        "Diff the stage's commit",
-        `diff-result --out ${DIFF_DIR} --parent --stage ${stage} --no-checks`,
-        {},
-      ),
+      name: "Diff the stage's commit",
       id: "diff",
+      run: `copperhead job diff-result --out ${DIFF_DIR} --parent --stage ${stage} --no-checks`,
       if: `${afterCheckout} && steps.push.outputs.commits != '' && steps.push.outputs.commits != '0'`,
       "timeout-minutes": PUSH_MINUTES,
     },
