@@ -48,7 +48,6 @@ export async function writeDiffResult(request: DiffResultRequest): Promise<DiffR
     );
   }
   const outDir = join(request.repo, request.out);
-  await mkdir(outDir, { recursive: true });
   const report = await runDiff({
     repo: request.repo,
     cwd: request.repo,
@@ -63,6 +62,8 @@ export async function writeDiffResult(request: DiffResultRequest): Promise<DiffR
       overview: basename(p.overview),
       crops: p.crops.map((c) => basename(c)),
     })) ?? null;
+  // Made only now: a diff that fails leaves no folder for the upload step to find.
+  await mkdir(outDir, { recursive: true });
   const result = diffResultSchema.parse({
     schema: 1,
     repository: request.repository,
