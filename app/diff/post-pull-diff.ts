@@ -5,7 +5,7 @@ import type { RunInfo } from "../payloads.js";
 import { renderDiffComment } from "../render/diff-comment.js";
 import { DIFF_MARKER } from "../render/markers.js";
 import { publishPictures } from "./assets.js";
-import { MAX_DIFF_ARTIFACT_BYTES, readDiffArtifact } from "./read-diff-artifact.js";
+import { downloadDiff } from "./download-diff.js";
 
 /** Finds the App's diff comment on `pr` by its marker and edits it; posts one only once. */
 async function upsertDiffComment(flow: Flow, pr: number, body: string): Promise<void> {
@@ -24,18 +24,13 @@ async function upsertDiffComment(flow: Flow, pr: number, body: string): Promise<
  */
 export async function postPullDiff(flow: Flow, run: RunInfo, check: TrustedCheck): Promise<void> {
   if (check.pr === null) return;
-  const artifact = check.artifacts.find((a) => a.name === DIFF_ARTIFACT && !a.expired);
-  if (!artifact) return;
   const refuse = (why: string) =>
     flow.log.warn(`${flow.repo.fullName}: design diff of run ${run.id} refused: ${why}`);
-  if (artifact.sizeInBytes > MAX_DIFF_ARTIFACT_BYTES)
-    return refuse(`the artifact is ${artifact.sizeInBytes} bytes`);
-  const read = readDiffArtifact(await flow.gh.downloadArtifact(artifact.id));
+  const read = await downloadDiff(flow, check.artifacts, DIFF_ARTIFACT);
+  if (!read) return;
   if ("refused" in read) return refuse(read.refused);
   const { result, images } = read;
-  if (result.repository !== flow.repo.fullName)
-    return refuse(`it names repository ${result.repository}`);
-  if (result.sha !== check.sha || result.report.after.commit !== check.sha)
+  if (result.sha !== check.sha)
     return refuse(`it is about commit ${result.sha.slice(0, 12)}, not ${check.sha.slice(0, 12)}`);
   if (result.pr !== check.pr) return refuse(`it names pull request ${result.pr ?? "none"}`);
   if (result.stage !== null) return refuse("it is a stage's diff");

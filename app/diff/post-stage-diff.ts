@@ -10,7 +10,7 @@ import {
 } from "../render/diff-tracker.js";
 import { TRACKER_MARKER } from "../render/markers.js";
 import { publishPictures } from "./assets.js";
-import { MAX_DIFF_ARTIFACT_BYTES, readDiffArtifact } from "./read-diff-artifact.js";
+import { downloadDiff } from "./download-diff.js";
 
 export interface FinishedStageJob {
   stage: StageName;
@@ -26,22 +26,14 @@ export interface FinishedStageJob {
  * pull request the tracker is on. A job that pushed nothing left no artifact and changes nothing.
  */
 export async function postStageDiff(flow: Flow, job: FinishedStageJob): Promise<void> {
-  const artifact = (await flow.gh.listArtifacts(job.runId)).find(
-    (a) => a.name === stageDiffArtifact(job.stage) && !a.expired,
-  );
-  if (!artifact) return;
   const refuse = (why: string) =>
     flow.log.warn(`${flow.repo.fullName}: ${job.stage}'s diff in run ${job.runId} refused: ${why}`);
-  if (artifact.sizeInBytes > MAX_DIFF_ARTIFACT_BYTES)
-    return refuse(`the artifact is ${artifact.sizeInBytes} bytes`);
-  const read = readDiffArtifact(await flow.gh.downloadArtifact(artifact.id));
+  const artifacts = await flow.gh.listArtifacts(job.runId);
+  const read = await downloadDiff(flow, artifacts, stageDiffArtifact(job.stage));
+  if (!read) return;
   if ("refused" in read) return refuse(read.refused);
   const { result, images } = read;
-  if (result.repository !== flow.repo.fullName)
-    return refuse(`it names repository ${result.repository}`);
   if (result.stage !== job.stage) return refuse(`it is ${result.stage ?? "no stage"}'s diff`);
-  if (result.report.after.commit !== result.sha)
-    return refuse("its report is about another commit");
   const issue = issueOfBranch(job.branch) ?? (await flow.gh.findPull(job.branch))?.number ?? null;
   if (issue === null) return;
   const tracker = (await flow.gh.listIssueComments(issue)).find(

@@ -101,6 +101,17 @@ function assetMocks(app: NockApp, f: Finished, commit: string) {
   app.record("post", `${REPO}/git/refs`, { ref: "x", object: { sha: commit } }, 201);
 }
 
+/** The PR has no diff comment of the App's among `existing`: one is posted. */
+function firstComment(app: NockApp, pr: number, existing: unknown[]) {
+  app.api.get(`${REPO}/issues/${pr}/comments`).query({ per_page: 100 }).reply(200, existing);
+  app.record(
+    "post",
+    `${REPO}/issues/${pr}/comments`,
+    { id: 900, body: "", user: { login: IDENTITY.botLogin }, html_url: "x" },
+    201,
+  );
+}
+
 async function finish(app: NockApp, f: Finished) {
   const path = f.fork
     ? ".github/workflows/copperhead-pr.yml"
@@ -141,19 +152,10 @@ describe("the design diff of a person's push", () => {
     };
     checkMocks(a, f1);
     assetMocks(a, f1, ASSETS(1));
-    a.api
-      .get(`${REPO}/issues/55/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [
-        // Someone else's comment that copies the marker is never the App's to edit.
-        { id: 77, body: `${DIFF_MARKER}\nfake`, user: { login: "mallory" }, html_url: "x" },
-      ]);
-    a.record(
-      "post",
-      `${REPO}/issues/55/comments`,
-      { id: 900, body: "", user: { login: IDENTITY.botLogin }, html_url: "x" },
-      201,
-    );
+    // Someone else's comment that copies the marker is never the App's to edit.
+    firstComment(a, 55, [
+      { id: 77, body: `${DIFF_MARKER}\nfake`, user: { login: "mallory" }, html_url: "x" },
+    ]);
     await finish(a, f1);
     done(a);
     const body1 = renderDiffComment(diffResult({ sha: first, pr: 55 }).report, {
@@ -301,13 +303,7 @@ describe("the design diff of a fork's pull request", () => {
     };
     checkMocks(app, f);
     assetMocks(app, f, ASSETS(3));
-    app.api.get(`${REPO}/issues/77/comments`).query({ per_page: 100 }).reply(200, []);
-    app.record(
-      "post",
-      `${REPO}/issues/77/comments`,
-      { id: 901, body: "", user: { login: IDENTITY.botLogin }, html_url: "x" },
-      201,
-    );
+    firstComment(app, 77, []);
     await finish(app, f);
     done(app);
     const writes = diffWrites(app);

@@ -37,34 +37,47 @@ const run = {
   displayTitle: `copperhead ${BRANCH} [d-x]`,
 };
 
+/** Run 99 left its outcome and the schematic's diff artifact, downloaded through a redirect. */
+function stageArtifact(api: nock.Scope, zip: Uint8Array) {
+  api
+    .get(`${REPO}/actions/runs/99/artifacts`)
+    .query({ per_page: 100 })
+    .reply(200, {
+      total_count: 2,
+      artifacts: [
+        { id: 11, name: "outcome-schematic", size_in_bytes: 10, expired: false },
+        {
+          id: 12,
+          name: "copperhead-diff-schematic",
+          size_in_bytes: zip.byteLength,
+          expired: false,
+        },
+      ],
+    });
+  api
+    .get(`${REPO}/actions/artifacts/12/zip`)
+    .reply(302, undefined, { location: "https://pipelines.example.invalid/a-12.zip" });
+  nock("https://pipelines.example.invalid")
+    .get("/a-12.zip")
+    .reply(200, Buffer.from(zip), { "content-type": "application/zip" });
+}
+
+/** The schematic job of run 99 finished. */
+const schematicDone = () =>
+  workflowJob(
+    TARGET,
+    run,
+    { id: 5, name: "copperhead / schematic", status: "completed", conclusion: "success" },
+    "completed",
+  );
+
 describe("a stage's commit", () => {
   test("gets its diff as a block of the tracker's design-diff section, pictures on the assets ref; the refresh after keeps it", async () => {
     const app = await nockApp();
     const { api } = app;
     noSettings(api);
     const result = diffResult({ sha: STAGE_COMMIT, base: HEAD, pr: null, stage: "schematic" });
-    const zip = diffArtifact(result);
-    api
-      .get(`${REPO}/actions/runs/99/artifacts`)
-      .query({ per_page: 100 })
-      .reply(200, {
-        total_count: 2,
-        artifacts: [
-          { id: 11, name: "outcome-schematic", size_in_bytes: 10, expired: false },
-          {
-            id: 12,
-            name: "copperhead-diff-schematic",
-            size_in_bytes: zip.byteLength,
-            expired: false,
-          },
-        ],
-      });
-    api
-      .get(`${REPO}/actions/artifacts/12/zip`)
-      .reply(302, undefined, { location: "https://pipelines.example.invalid/a-12.zip" });
-    nock("https://pipelines.example.invalid")
-      .get("/a-12.zip")
-      .reply(200, Buffer.from(zip), { "content-type": "application/zip" });
+    stageArtifact(api, diffArtifact(result));
     api
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
@@ -102,15 +115,7 @@ describe("a stage's commit", () => {
       trackerIssue: 7,
       tracker: { id: 500, body: withDiff },
     });
-    await app.send(
-      "workflow_job",
-      workflowJob(
-        TARGET,
-        run,
-        { id: 5, name: "copperhead / schematic", status: "completed", conclusion: "success" },
-        "completed",
-      ),
-    );
+    await app.send("workflow_job", schematicDone());
     done(app);
     const ref = app.writes.find((w) => w.path.endsWith("/git/refs"))!;
     expect(ref.body).toEqual({ ref: `refs/copperhead/assets/7/${STAGE_COMMIT}`, sha: ASSETS });
@@ -129,27 +134,7 @@ describe("a stage's commit", () => {
     const app = await nockApp();
     const { api } = app;
     noSettings(api);
-    const zip = diffArtifact(diffResult({ sha: STAGE_COMMIT, pr: null, stage: "layout" }));
-    api
-      .get(`${REPO}/actions/runs/99/artifacts`)
-      .query({ per_page: 100 })
-      .reply(200, {
-        total_count: 1,
-        artifacts: [
-          {
-            id: 12,
-            name: "copperhead-diff-schematic",
-            size_in_bytes: zip.byteLength,
-            expired: false,
-          },
-        ],
-      });
-    api
-      .get(`${REPO}/actions/artifacts/12/zip`)
-      .reply(302, undefined, { location: "https://pipelines.example.invalid/a-12.zip" });
-    nock("https://pipelines.example.invalid")
-      .get("/a-12.zip")
-      .reply(200, Buffer.from(zip), { "content-type": "application/zip" });
+    stageArtifact(api, diffArtifact(diffResult({ sha: STAGE_COMMIT, pr: null, stage: "layout" })));
     noSettings(api);
     refreshMocks(app, {
       branch: BRANCH,
@@ -159,15 +144,7 @@ describe("a stage's commit", () => {
       trackerIssue: 7,
       tracker: { id: 500, body: OLD_TRACKER },
     });
-    await app.send(
-      "workflow_job",
-      workflowJob(
-        TARGET,
-        run,
-        { id: 5, name: "copperhead / schematic", status: "completed", conclusion: "success" },
-        "completed",
-      ),
-    );
+    await app.send("workflow_job", schematicDone());
     done(app);
     const edits = app.writes.filter((w) => w.path.endsWith("/issues/comments/500"));
     expect(edits).toHaveLength(1);
