@@ -100,7 +100,7 @@ describe("the check workflows, run by the local runner", () => {
       sha: fork,
       pr: 5,
     });
-    // The design diff, made in the same job without a secret: the fork touched no design file.
+    // The design diff, made in the same job without a secret, from the PR's merge base.
     const diff = diffResultSchema.parse(
       JSON.parse(
         await readFile(
@@ -116,7 +116,8 @@ describe("the check workflows, run by the local runner", () => {
     );
     expect(diff).toMatchObject({ repository: "octo-org/octo-repo", sha: fork, pr: 5, stage: null });
     expect(diff.base).toBe((await git(h.person, ["merge-base", fork, await h.tip("main")])).trim());
-    expect(diff.report.identical).toBe(true);
+    expect(diff.report.before.commit).toBe(diff.base);
+    expect(diff.report.after.commit).toBe(fork);
 
     const own = pullRequest(TARGET, {
       action: "synchronize",
