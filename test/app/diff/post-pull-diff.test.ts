@@ -85,7 +85,7 @@ function checkMocks(app: NockApp, f: Finished) {
 }
 
 /** The assets ref does not exist yet: two blobs, a tree, a parentless commit, the ref. */
-function assetMocks(app: NockApp, f: Finished, commit: string) {
+function assetMocks(app: NockApp, f: Finished, commit: string, raced = false) {
   const ref = new RegExp(`/git/ref/copperhead(%2F|/)assets(%2F|/)${f.pr}(%2F|/)${f.sha}$`);
   app.api.get(ref).reply(404, { message: "Not Found" });
   let blobs = 0;
@@ -98,7 +98,14 @@ function assetMocks(app: NockApp, f: Finished, commit: string) {
     .reply(201, () => ({ sha: blobSha(++blobs) }));
   app.record("post", `${REPO}/git/trees`, { sha: TREE }, 201);
   app.record("post", `${REPO}/git/commits`, { sha: commit }, 201);
-  app.record("post", `${REPO}/git/refs`, { ref: "x", object: { sha: commit } }, 201);
+  if (!raced) {
+    app.record("post", `${REPO}/git/refs`, { ref: "x", object: { sha: commit } }, 201);
+    return;
+  }
+  // Another delivery created the ref meanwhile: GitHub says 422, the ref is moved instead.
+  app.record("post", `${REPO}/git/refs`, { message: "Reference already exists" }, 422);
+  const path = new RegExp(`/git/refs/copperhead(%2F|/)assets(%2F|/)${f.pr}(%2F|/)${f.sha}$`);
+  app.record("patch", path, { ref: "x", object: { sha: commit } });
 }
 
 /** The PR has no diff comment of the App's among `existing`: one is posted. */
@@ -288,6 +295,20 @@ describe("the design diff of a person's push", () => {
     done(app);
     expect(diffWrites(app)).toEqual([]);
   });
+});
+
+test("an assets ref another delivery created meanwhile is moved to this commit (force), and the comment posted", async () => {
+  const sha = "5".repeat(40);
+  const app = await nockApp();
+  const f: Finished = { run: 321, sha, pr: 55, diff: diffArtifact(diffResult({ sha, pr: 55 })) };
+  checkMocks(app, f);
+  assetMocks(app, f, ASSETS(4), true);
+  firstComment(app, 55, []);
+  await finish(app, f);
+  done(app);
+  const moved = diffWrites(app).find((w) => w.method === "PATCH")!;
+  expect(moved.body).toEqual({ sha: ASSETS(4), force: true });
+  expect(JSON.stringify(diffWrites(app).at(-1)!.body)).toContain(`raw/${ASSETS(4)}/sheet-root.png`);
 });
 
 describe("the design diff of a fork's pull request", () => {
