@@ -202,4 +202,16 @@ export interface GitHubPort {
   cancelRun(runId: number): Promise<"cancelled" | "already-finished">;
   listArtifacts(runId: number): Promise<Artifact[]>;
   downloadArtifact(id: number): Promise<Uint8Array>;
+
+  /** The commit a ref outside refs/heads points at (`copperhead/assets/…`); null when absent. */
+  refCommit(ref: string): Promise<string | null>;
+  /**
+   * A parentless commit of exactly `files` (git data API: blobs → tree → commit) and `ref`
+   * pointed at it, created or moved. Never touches a branch. Returns the commit's sha.
+   */
+  putFilesAtRef(
+    ref: string,
+    files: ReadonlyArray<{ path: string; bytes: Uint8Array }>,
+    message: string,
+  ): Promise<string>;
 }

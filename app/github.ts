@@ -484,6 +484,42 @@ export function octokitPort(octokit: Octokit, owner: string, name: string): GitH
       );
       return new Uint8Array(data as ArrayBuffer);
     },
+
+    async refCommit(ref) {
+      return call(
+        `read ref ${ref}`,
+        async () => (await rest.git.getRef({ ...repo, ref })).data.object.sha,
+        () => null,
+      );
+    },
+
+    async putFilesAtRef(ref, files, message) {
+      const what = `write ${ref}`;
+      const tree: Array<{ path: string; mode: "100644"; type: "blob"; sha: string }> = [];
+      for (const f of files) {
+        const { data } = await call(what, () =>
+          rest.git.createBlob({
+            ...repo,
+            content: Buffer.from(f.bytes).toString("base64"),
+            encoding: "base64",
+          }),
+        );
+        tree.push({ path: f.path, mode: "100644", type: "blob", sha: data.sha });
+      }
+      const { data: made } = await call(what, () => rest.git.createTree({ ...repo, tree }));
+      const { data: commit } = await call(what, () =>
+        rest.git.createCommit({ ...repo, message, tree: made.sha, parents: [] }),
+      );
+      try {
+        await rest.git.createRef({ ...repo, ref: `refs/${ref}`, sha: commit.sha });
+      } catch (error) {
+        // 422: the ref exists (a redelivery, a re-run of the same commit): move it.
+        if (statusOf(error) !== 422)
+          throw new GitHubError(what, statusOf(error), (error as Error).message);
+        await call(what, () => rest.git.updateRef({ ...repo, ref, sha: commit.sha, force: true }));
+      }
+      return commit.sha;
+    },
   };
 }
 

@@ -6,6 +6,8 @@ export {
   CHECK_RESULT_FILE,
   CHECK_WORKFLOW_FILE as CHECK_WORKFLOW,
   DESIGN_WORKFLOW_FILE as DESIGN_WORKFLOW,
+  DIFF_ARTIFACT,
+  DIFF_RESULT_FILE,
   PR_WORKFLOW_FILE as PR_WORKFLOW,
 } from "../engine/workflow/workflow-names.js";
 export const workflowPath = (file: string) => `.github/workflows/${file}`;

@@ -1,4 +1,5 @@
 import { type CheckResult, MAX_ARTIFACT_BYTES, readCheckResult } from "../check-result.js";
+import type { Artifact } from "../github-types.js";
 import {
   BRANCH_PREFIX,
   CHECK_ARTIFACT,
@@ -129,17 +130,24 @@ async function verify(
   return null;
 }
 
+/** A check run whose result was trusted: what it was about, and the artifacts it left. */
+export interface TrustedCheck {
+  sha: string;
+  pr: number | null;
+  artifacts: Artifact[];
+}
+
 /**
  * A check workflow finished (the dispatched one, or the unprivileged pull_request one of a
  * fork): its artifact is downloaded, validated as untrusted data and turned into the three
- * design checks on the commit it was about.
+ * design checks on the commit it was about. Returns what the trusted result was about (null
+ * when there was none), so the run's other artifacts are read only for that commit and PR.
  */
-export async function postCheckResult(flow: Flow, run: RunInfo): Promise<void> {
+export async function postCheckResult(flow: Flow, run: RunInfo): Promise<TrustedCheck | null> {
   const expected = await expectedTarget(flow, run);
-  if (!expected) return;
-  const artifact = (await flow.gh.listArtifacts(run.id)).find(
-    (a) => a.name === CHECK_ARTIFACT && !a.expired,
-  );
+  if (!expected) return null;
+  const artifacts = await flow.gh.listArtifacts(run.id);
+  const artifact = artifacts.find((a) => a.name === CHECK_ARTIFACT && !a.expired);
   let refusal: string | null = null;
   let result: CheckResult | null = null;
   if (!artifact)
@@ -162,7 +170,7 @@ export async function postCheckResult(flow: Flow, run: RunInfo): Promise<void> {
       refusedChecks(flow, refusal ?? "unknown", run.htmlUrl),
       run.htmlUrl,
     );
-    return;
+    return null;
   }
   const t = result.report.target;
   const locator = await buildLocator(flow, expected.sha, {
@@ -176,4 +184,5 @@ export async function postCheckResult(flow: Flow, run: RunInfo): Promise<void> {
     reportChecks(result.report, locator, flow.settings.checkRuns, from),
     run.htmlUrl,
   );
+  return { sha: expected.sha, pr: result.pr, artifacts };
 }

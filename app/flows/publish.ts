@@ -2,6 +2,7 @@ import type { DesignView } from "../design-view.js";
 import { runInFlight } from "../design-view.js";
 import type { CheckRunInfo, IssueComment } from "../github-types.js";
 import { batches, type CheckRunPlan, designChecks, stageCheck } from "../render/check-runs.js";
+import { placeStageDiffs, stageDiffsRegion } from "../render/diff-tracker.js";
 import { EMPTY_LEDGER, mergeLedgers, readLedger, recordStopped } from "../render/ledger.js";
 import { type Located, type Locator, referenceLines } from "../render/locate.js";
 import { findingMarkers, TRACKER_MARKER } from "../render/markers.js";
@@ -168,7 +169,10 @@ export async function findTracker(flow: Flow, issue: number): Promise<IssueComme
   );
 }
 
-/** Edits the tracker in place when it changed; posts it only when there is none. */
+/**
+ * Edits the tracker in place when it changed; posts it only when there is none. The stage
+ * diffs are written as they arrive (app/diff/post-stage-diff.ts) and kept across re-renders.
+ */
 async function writeTracker(
   flow: Flow,
   issue: number,
@@ -176,7 +180,8 @@ async function writeTracker(
   body: string,
 ): Promise<void> {
   if (found) {
-    if (found.body !== body) await flow.gh.updateIssueComment(found.id, body);
+    const next = placeStageDiffs(body, stageDiffsRegion(found.body));
+    if (found.body !== next) await flow.gh.updateIssueComment(found.id, next);
   } else await flow.gh.createIssueComment(issue, body);
 }
 

@@ -23,3 +23,6 @@ export function findingMarkers(body: string): string[] {
 export function findingKey(parts: readonly string[]): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 16);
 }
+
+/** The one design-diff comment per pull request (a person's pushes), edited in place. */
+export const DIFF_MARKER = "<!-- copperhead:diff v1 -->";

@@ -1,5 +1,6 @@
 import type { Probot } from "probot";
 import { type AppDeps, flowFor } from "../deps.js";
+import { postStageDiff } from "../diff/post-stage-diff.js";
 import { refreshDesign } from "../flows/publish.js";
 import { stageOfJob } from "../names.js";
 import { parseEvent } from "../payloads.js";
@@ -16,6 +17,16 @@ export function onWorkflowJob(app: Probot, deps: AppDeps): void {
     const { job } = event;
     if (job.workflowName !== "copperhead" || !stageOfJob(job.name) || !job.headBranch) return;
     const branch = job.headBranch;
+    const stage = stageOfJob(job.name)!;
+    if (event.action === "completed")
+      deps.queue.enqueue(`${event.repo.fullName}:${branch}`, async () =>
+        postStageDiff(await flowFor(deps, context, event.repo), {
+          stage,
+          runId: job.runId,
+          runUrl: `${event.repo.htmlUrl}/actions/runs/${job.runId}`,
+          branch,
+        }),
+      );
     deps.queue.enqueue(
       `${event.repo.fullName}:${branch}`,
       async () => refreshDesign(await flowFor(deps, context, event.repo), branch),

@@ -1,5 +1,6 @@
 import type { Probot } from "probot";
 import { type AppDeps, flowFor } from "../deps.js";
+import { postPullDiff } from "../diff/post-pull-diff.js";
 import { postCheckResult } from "../flows/check-commit.js";
 import { finishDesignRun } from "../flows/finish-run.js";
 import { refreshDesign } from "../flows/publish.js";
@@ -38,8 +39,11 @@ export function onWorkflowRun(app: Probot, deps: AppDeps): void {
     const isCheck =
       run.path === workflowPath(CHECK_WORKFLOW) || run.path === workflowPath(PR_WORKFLOW);
     if (!isCheck || event.action !== "completed") return;
-    deps.queue.enqueue(`${event.repo.fullName}:check:${run.headSha}`, async () =>
-      postCheckResult(await flowFor(deps, context, event.repo), run),
-    );
+    deps.queue.enqueue(`${event.repo.fullName}:check:${run.headSha}`, async () => {
+      const flow = await flowFor(deps, context, event.repo);
+      const trusted = await postCheckResult(flow, run);
+      // The design diff rides on the same run: only a run whose check result was trusted.
+      if (trusted) await postPullDiff(flow, run, trusted);
+    });
   });
 }

@@ -1,13 +1,16 @@
 import { ACTIONS, checkoutStep, expr, jobStep, REQUEST_ID_INPUT } from "./job-steps.js";
-import { CHECK_ARTIFACT, CHECK_RESULT_FILE } from "./workflow-names.js";
+import { CHECK_ARTIFACT, CHECK_RESULT_FILE, DIFF_ARTIFACT, DIFF_DIR } from "./workflow-names.js";
 import type { Job, Workflow, WorkflowRefs } from "./workflow-types.js";
 
 const CHECK_MINUTES = 30;
 
-/** The one job of both check workflows: `copperhead check --json` on one commit. */
+/**
+ * The one job of both check workflows: `copperhead check --json` on one commit, then the design
+ * diff of that commit against its base (`base`: a commit, or empty for the default branch).
+ */
 function checkJob(
   refs: WorkflowRefs,
-  target: { ref: string; sha: string; pr: string },
+  target: { ref: string; sha: string; pr: string; base: string },
   extra: Partial<Job> = {},
 ): Job {
   return {
@@ -30,6 +33,21 @@ function checkJob(
         if: "always() && steps.check.outputs.result-path != ''",
         uses: ACTIONS.uploadArtifact,
         with: { name: CHECK_ARTIFACT, path: CHECK_RESULT_FILE, "if-no-files-found": "error" },
+      },
+      {
+        ...jobStep("Diff the design", `diff-result --out ${DIFF_DIR}`, {
+          COPPERHEAD_SHA: target.sha,
+          COPPERHEAD_PR: target.pr,
+          COPPERHEAD_BASE: target.base,
+        }),
+        id: "diff",
+        if: "always() && steps.checkout.outcome == 'success'",
+      },
+      {
+        name: "Upload the design diff",
+        if: "always() && steps.diff.outputs.result-path != ''",
+        uses: ACTIONS.uploadArtifact,
+        with: { name: DIFF_ARTIFACT, path: DIFF_DIR, "if-no-files-found": "error" },
       },
     ],
   };
@@ -63,6 +81,7 @@ export function checkWorkflow(refs: WorkflowRefs): Workflow {
         ref: expr("inputs.sha"),
         sha: expr("inputs.sha"),
         pr: expr("inputs.pr"),
+        base: "",
       }),
     },
   };
@@ -86,6 +105,7 @@ export function prWorkflow(refs: WorkflowRefs): Workflow {
           ref: expr("github.event.pull_request.head.sha"),
           sha: expr("github.event.pull_request.head.sha"),
           pr: expr("github.event.pull_request.number"),
+          base: expr("github.event.pull_request.base.sha"),
         },
         { if: "github.event.pull_request.head.repo.full_name != github.repository" },
       ),

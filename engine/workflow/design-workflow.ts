@@ -8,7 +8,7 @@ import {
   RESPONSE_CACHE,
   SECRETS,
 } from "./job-steps.js";
-import { outcomeArtifact, stageJobName } from "./workflow-names.js";
+import { DIFF_DIR, outcomeArtifact, stageDiffArtifact, stageJobName } from "./workflow-names.js";
 import type { Job, Step, Workflow, WorkflowInput, WorkflowRefs } from "./workflow-types.js";
 
 /**
@@ -94,8 +94,23 @@ function stageSteps(stage: string, turnBudget: number, refs: WorkflowRefs): Step
       ...jobStep("Push the stage's commit", `push ${stage}`, {
         COPPERHEAD_GIT_TOKEN: expr("steps.push-token.outputs.token || github.token"),
       }),
+      id: "push",
       if: afterCheckout,
       "timeout-minutes": PUSH_MINUTES,
+    },
+    {
+      // The tracker's section for this stage: what its commit changed (docs/diff.md).
+      name: "Diff the stage's commit",
+      id: "diff",
+      run: `copperhead job diff-result --out ${DIFF_DIR} --parent --stage ${stage} --no-checks`,
+      if: `${afterCheckout} && steps.push.outputs.commits != '' && steps.push.outputs.commits != '0'`,
+      "timeout-minutes": PUSH_MINUTES,
+    },
+    {
+      name: "Upload the stage's diff",
+      if: "always() && steps.diff.outputs.result-path != ''",
+      uses: ACTIONS.uploadArtifact,
+      with: { name: stageDiffArtifact(stage), path: DIFF_DIR, "if-no-files-found": "error" },
     },
     {
       name: "Upload outcome.json",

@@ -15,3 +15,13 @@ export const outcomeArtifact = (stage: string) => `outcome-${stage}`;
 
 /** A stage job's name: the App finds stage jobs by it. */
 export const stageJobName = (stage: string) => `copperhead / ${stage}`;
+
+/**
+ * The artifact of a design diff (docs/diff.md, "In a pull request"): DIFF_RESULT_FILE and the
+ * overlay PNGs it names, side by side. The check workflows upload `copperhead-diff`; a stage
+ * job uploads `copperhead-diff-<stage>`.
+ */
+export const DIFF_ARTIFACT = "copperhead-diff";
+export const DIFF_RESULT_FILE = "diff-result.json";
+export const DIFF_DIR = "copperhead-diff";
+export const stageDiffArtifact = (stage: string) => `${DIFF_ARTIFACT}-${stage}`;

@@ -2,7 +2,7 @@ import nock from "nock";
 import { afterEach, describe, expect, test } from "vitest";
 import { makeOutcome, schematicText } from "../fixtures/outcomes.js";
 import { workflowJob } from "../fixtures/payloads.js";
-import { done, nockApp, noSettings, refreshMocks, TARGET } from "./nock-app.js";
+import { done, nockApp, noSettings, REPO, refreshMocks, TARGET } from "./nock-app.js";
 
 afterEach(() => nock.cleanAll());
 
@@ -79,6 +79,12 @@ describe("workflow_job", () => {
       ],
     });
     app.record("post", "/repos/octo-org/octo-repo/pulls/101/reviews", { id: 1 });
+    // The stage's design diff (app/diff/post-stage-diff.ts): this run left none.
+    noSettings(app.api);
+    app.api
+      .get(`${REPO}/actions/runs/99/artifacts`)
+      .query({ per_page: 100 })
+      .reply(200, { total_count: 0, artifacts: [] });
     await app.send(
       "workflow_job",
       workflowJob(

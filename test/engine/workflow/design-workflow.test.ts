@@ -88,10 +88,12 @@ describe("the design workflow, generated from the stage registry", () => {
         "stage",
         "Save the response cache",
         "push-token",
-        "Push the stage's commit",
+        "push",
+        "diff",
+        "Upload the stage's diff",
         "Upload outcome.json",
       ]);
-      const [checkout, , restore, run, save, token, push, upload] = job.steps;
+      const [checkout, , restore, run, save, token, push, diff, diffUpload, upload] = job.steps;
       // The tip of the branch, never the run's SHA: a re-run resumes where the branch is.
       expect(checkout!.with).toEqual({
         ref: expr("inputs.branch"),
@@ -123,6 +125,15 @@ describe("the design workflow, generated from the stage registry", () => {
       // Pushed whatever the verdict (a failed attempt's trail), after a checkout that worked.
       for (const step of [save, token, push])
         expect(step!.if).toMatch(/^always\(\) && steps\.checkout\.outcome == 'success'/);
+      // The diff of the commit the push put on the branch, for the tracker (docs/diff.md).
+      expect(diff!.run).toBe(
+        `copperhead job diff-result --out copperhead-diff --parent --stage ${stage} --no-checks`,
+      );
+      expect(diff!.if).toContain("steps.push.outputs.commits != '0'");
+      expect(diffUpload!.with).toMatchObject({
+        name: `copperhead-diff-${stage}`,
+        path: "copperhead-diff",
+      });
       expect(upload!.with).toMatchObject({
         name: `outcome-${stage}`,
         path: expr("steps.stage.outputs.outcome-path"),
@@ -140,7 +151,7 @@ describe("the design workflow, generated from the stage registry", () => {
 
   it("never puts an expression into a run: script", () => {
     const lines = runLines(workflow);
-    expect(lines.length).toBe(graph.order.length * 2);
+    expect(lines.length).toBe(graph.order.length * 3);
     for (const { where, run } of lines) expect(run, where).not.toContain("{{");
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReportSchema } from "../../../engine/check/check-report.js";
 import { git } from "../../../engine/repo/git.js";
 import { checkResultSchema } from "../../../engine/workflow/check-result.js";
+import { diffResultSchema } from "../../../engine/workflow/diff-result.js";
 import { pullRequest } from "../../app/fixtures/payloads.js";
 import { REPO_ROOT } from "../../helpers/fixture-project.js";
 import { builtCli } from "../../helpers/packed-cli.js";
@@ -83,6 +84,8 @@ describe("the check workflows, run by the local runner", () => {
       headRepo: "forker/octo-repo",
       sender: "forker",
     });
+    // The PR's base as GitHub sends it: the base branch's tip when the PR was updated.
+    payload.pull_request.base.sha = await h.tip("main");
     const run = await h.dispatch("main", {
       file: "copperhead-pr.yml",
       inputs: {},
@@ -97,6 +100,24 @@ describe("the check workflows, run by the local runner", () => {
       sha: fork,
       pr: 5,
     });
+    // The design diff, made in the same job without a secret, from the PR's merge base.
+    const diff = diffResultSchema.parse(
+      JSON.parse(
+        await readFile(
+          join(
+            run.stores.artifactDir,
+            `${run.runId}-${run.runAttempt}`,
+            "copperhead-diff",
+            "diff-result.json",
+          ),
+          "utf8",
+        ),
+      ),
+    );
+    expect(diff).toMatchObject({ repository: "octo-org/octo-repo", sha: fork, pr: 5, stage: null });
+    expect(diff.base).toBe((await git(h.person, ["merge-base", fork, await h.tip("main")])).trim());
+    expect(diff.report.before.commit).toBe(diff.base);
+    expect(diff.report.after.commit).toBe(fork);
 
     const own = pullRequest(TARGET, {
       action: "synchronize",

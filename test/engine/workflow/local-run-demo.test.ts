@@ -7,6 +7,7 @@ import { parseEventLog } from "../../../engine/flow/event-log.js";
 import { parseOutcome } from "../../../engine/flow/read-outcome.js";
 import { stageNames } from "../../../engine/flow/stage-names.js";
 import { git } from "../../../engine/repo/git.js";
+import { diffResultSchema } from "../../../engine/workflow/diff-result.js";
 import { builtCli } from "../../helpers/packed-cli.js";
 import { runBin } from "../../helpers/run-bin.js";
 import { briefOrigins, originLog } from "../../helpers/workflow-runner/brief-origins.js";
@@ -81,6 +82,26 @@ describe("the USB-C demo's eight stages, dispatched through the local runner", (
       expect((await git(h.origin, ["log", "-1", "--format=%s", sha])).trim()).toMatch(
         new RegExp(`^copperhead\\(${stage}\\): `),
       );
+    }
+  });
+
+  it("the schematic and layout jobs upload the diff of the commit each pushed (copperhead-diff-<stage>), about that commit and its parent", async () => {
+    for (const [stage, changed] of [
+      ["schematic", "part-added"],
+      ["layout", "footprint-added"],
+    ] as const) {
+      const dir = join(run.stores.artifactDir, `${run.runId}-1`, `copperhead-diff-${stage}`);
+      const result = diffResultSchema.parse(
+        JSON.parse(await readFile(join(dir, "diff-result.json"), "utf8")),
+      );
+      const sha = commits.find(([, s]) => s === stage)![0];
+      expect(result).toMatchObject({ stage, sha, pr: null });
+      expect(result.base).toBe((await git(h.origin, ["rev-parse", `${sha}^`])).trim());
+      const kinds = [...result.report.schematic.changes, ...result.report.board.changes].map(
+        (c) => c.kind,
+      );
+      expect(kinds, stage).toContain(changed);
+      expect(result.report.checks).toBeNull();
     }
   });
 

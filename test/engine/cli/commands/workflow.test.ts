@@ -99,7 +99,15 @@ describe("copperhead workflow, through the built CLI", () => {
       "actions/checkout@v6",
       "copperhead job check-result --out check-result.json",
       "actions/upload-artifact@v6",
+      "copperhead job diff-result --out copperhead-diff",
+      "actions/upload-artifact@v6",
     ]);
+    // The design diff against the PR's base, that base given through env like every input.
+    expect(job.steps[3]!.env).toEqual({
+      COPPERHEAD_SHA: expr("github.event.pull_request.head.sha"),
+      COPPERHEAD_PR: expr("github.event.pull_request.number"),
+      COPPERHEAD_BASE: expr("github.event.pull_request.base.sha"),
+    });
     const check = await generated("check");
     expect(check).not.toMatch(/secrets\.|: write/);
     expect(parseWorkflow(check)["run-name"]).toBe(
