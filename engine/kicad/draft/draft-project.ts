@@ -100,10 +100,15 @@ export async function draftProject(input: DraftProjectInput): Promise<DraftProje
   let drafted: DraftHierarchyResult = wantsHierarchy(read.intent)
     ? await draftHierarchy(request)
     : await draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
-  // A design that needs more than A3 on one sheet goes on more sheets, unless its paper is pinned.
+  // A design that needs more than A3 on one sheet goes on more sheets, unless its paper is
+  // pinned; when even that fails (one group alone needs more), the single sheet stands, noted.
   if (drafted.ok && drafted.subSheets.length === 0 && beyondA3(drafted.report.paper, read.intent)) {
     const split = await draftHierarchy(request);
     if (split.ok) drafted = split;
+    else
+      drafted.report.notes.push(
+        `one sheet needs ${drafted.report.paper}, and a hierarchy of A4/A3 sheets cannot hold the design: ${split.findings.map((f) => f.detail).join("; ")}`,
+      );
   }
   if (!drafted.ok) return drafted;
   input.signal?.throwIfAborted();
