@@ -45,6 +45,12 @@ export type DraftProjectResult =
     }
   | { ok: false; findings: IntentFinding[] };
 
+/** Whether a single sheet drew on paper past A3 that hints.paper did not ask for. */
+function beyondA3(paper: string, intent: unknown): boolean {
+  const pinned = (intent as { hints?: { paper?: unknown } } | null)?.hints?.paper;
+  return pinned === undefined && ["A2", "A1", "A0"].includes(paper);
+}
+
 /** Reads the intent file: a missing or oversized file is a UsageError, bad JSON a finding. */
 async function readIntent(path: string): Promise<{ intent: unknown } | { finding: IntentFinding }> {
   const size = await stat(path).then(
@@ -91,9 +97,19 @@ export async function draftProject(input: DraftProjectInput): Promise<DraftProje
     subsystems: subsystems === undefined ? undefined : subsystemGroups(subsystems),
     bom,
   };
-  const drafted: DraftHierarchyResult = wantsHierarchy(read.intent)
+  let drafted: DraftHierarchyResult = wantsHierarchy(read.intent)
     ? await draftHierarchy(request)
     : await draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
+  // A design that needs more than A3 on one sheet goes on more sheets, unless its paper is
+  // pinned; when even that fails (one group alone needs more), the single sheet stands, noted.
+  if (drafted.ok && drafted.subSheets.length === 0 && beyondA3(drafted.report.paper, read.intent)) {
+    const split = await draftHierarchy(request);
+    if (split.ok) drafted = split;
+    else
+      drafted.report.notes.push(
+        `one sheet needs ${drafted.report.paper}, and a hierarchy of A4/A3 sheets cannot hold the design: ${split.findings.map((f) => f.detail).join("; ")}`,
+      );
+  }
   if (!drafted.ok) return drafted;
   input.signal?.throwIfAborted();
   // --out may name a folder that does not exist yet: writeDraft makes it, and removes it again

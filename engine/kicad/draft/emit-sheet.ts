@@ -21,7 +21,25 @@ export interface SheetHeader {
   libIdOf: (libId: string) => string;
 }
 
-const KICAD_SCH_VERSION = "20250114";
+export const KICAD_SCH_VERSION = "20250114";
+
+/** `(title_block …)` as KiCad 9 writes it; rev "A" unless given. */
+export function titleBlockNode(fields: {
+  title: string;
+  date: string;
+  rev?: string;
+  company?: string;
+  comments?: readonly string[];
+}): SList {
+  return node(
+    "title_block",
+    node("title", str(fields.title)),
+    node("date", str(fields.date)),
+    node("rev", str(fields.rev ?? "A")),
+    fields.company !== undefined && node("company", str(fields.company)),
+    (fields.comments ?? []).map((text, i) => node("comment", atom(String(i + 1)), str(text))),
+  );
+}
 
 function font(size: number): SList {
   return node("font", node("size", schNum(size), schNum(size)));
@@ -101,14 +119,7 @@ export function emitSheet(drawing: Drawing, header: SheetHeader): SList {
     node("generator_version", str("9.0")),
     uuidNode(rootUuid),
     node("paper", str(drawing.paper)),
-    node(
-      "title_block",
-      node("title", str(header.title)),
-      node("date", str(header.date)),
-      node("rev", str(header.rev ?? "A")),
-      header.company !== undefined && node("company", str(header.company)),
-      (header.comments ?? []).map((text, i) => node("comment", atom(String(i + 1)), str(text))),
-    ),
+    titleBlockNode(header),
     node("lib_symbols", header.libSymbols),
     drawing.rects.map((r) =>
       node(

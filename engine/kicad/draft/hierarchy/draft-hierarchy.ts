@@ -15,6 +15,7 @@ import type { SymbolSource } from "../symbol-source.js";
 import { uuidV5 } from "../uuid-v5.js";
 import { validateIntent } from "../validate-intent.js";
 import { finishSubSheet } from "./finish-sub-sheet.js";
+import { addSheetReport, emptyReport } from "./hierarchy-report.js";
 import { mergeLibraries } from "./merge-libraries.js";
 import { planSheets, type SheetPlan } from "./plan-sheets.js";
 import type { NetClassOf } from "./repeated-groups.js";
@@ -95,19 +96,7 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
   const libraries: string[] = [];
   let first: DraftFiles | undefined;
   const counters = new Map<string, number>();
-  const report: DraftReport = {
-    sheet: basename(rootPath),
-    paper: "",
-    groups: [],
-    wireCount: 0,
-    labelCount: 0,
-    netClasses: [],
-    pwrFlags: [],
-    noConnects: 0,
-    openPins: [],
-    joinedPins: [],
-    notes: [],
-  };
+  const report = emptyReport(basename(rootPath));
   const subPapers: string[] = [];
   for (const sheet of plan.sheets) {
     const sub = subIntent(intent, sheet, classOf, railFlagSheet);
@@ -180,24 +169,7 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
     });
     subSheets.push({ path: join(dir, sheet.file), text: writeSexp(finished) });
     subPapers.push(`${sheet.file} ${drafted.report.paper}`);
-    report.groups.push(
-      ...drafted.report.groups
-        .filter((g) => g.members.length > 0)
-        .map((g) => ({
-          name: g.name,
-          members: g.members.filter((m) => !sub.ports.has(m)),
-        })),
-    );
-    report.wireCount += drafted.report.wireCount;
-    report.labelCount += drafted.report.labelCount;
-    report.noConnects += drafted.report.noConnects;
-    report.netClasses.push(
-      ...drafted.report.netClasses.filter((c) => !report.netClasses.some((o) => o.name === c.name)),
-    );
-    for (const f of drafted.report.pwrFlags)
-      if (!report.pwrFlags.includes(f)) report.pwrFlags.push(f);
-    report.openPins.push(...drafted.report.openPins);
-    report.joinedPins.push(...drafted.report.joinedPins);
+    addSheetReport(report, drafted.report, sub.ports);
     if (sheet.instances.length > 1)
       report.notes.push(
         `${sheet.file} is drawn once and placed ${sheet.instances.length} times: ${sheet.instances.map((i) => i.name).join(", ")}`,

@@ -6,13 +6,26 @@ export type NetClassOf = (net: string) => "power" | "ground" | "signal";
 /** Template ref → the repeated group's ref, or why the two groups are not copies. */
 export type GroupMatch = { ok: true; refs: Map<string, string> } | { ok: false; why: string };
 
-// Values may differ in their numbers only ("Sensor 1", "Sensor 2"): names, not parts.
-const partKey = (p: Intent["parts"][number]) =>
-  `${p.libId}|${p.value.replace(/\d+/g, "#")}|${p.footprint ?? ""}`;
+const partKey = (p: Intent["parts"][number], value = p.value) =>
+  `${p.libId}|${value}|${p.footprint ?? ""}`;
+
+/** The number that ends a group's name ("Channel 2" → "2"), if any. */
+const ordinal = (group: string) => /(\d+)\s*$/.exec(group)?.[1];
 
 /**
- * Whether `group` repeats `template` up to names: the same parts (symbol, footprint, and value up
- * to its numbers, in the intent's order within each kind), and under that pairing every net touching the template
+ * A template value as the copy would spell it: where the template's name ends in a number, its
+ * values may carry it ("Sensor 1", "CH1") and the copy's carry the copy's ("Sensor 2", "CH2");
+ * any other difference (10k against 22k) is a different part.
+ */
+function renumber(value: string, from: string | undefined, to: string | undefined): string {
+  if (from === undefined || to === undefined) return value;
+  // Not a number's digits, nor a quantity's (1nF, 1.5k): the group's number stands alone.
+  return value.replace(new RegExp(`(?<![\\d.])${from}(?![\\d.A-Za-zµ])`, "g"), to);
+}
+
+/**
+ * Whether `group` repeats `template` up to names: the same parts (symbol, footprint and value,
+ * a value numbered like its group renumbered; in the intent's order within each kind), and under that pairing every net touching the template
  * touches the copy at the same pins — a net inside one is inside the other, a rail is the same
  * rail, and a signal leaving one leaves the other (to wherever it goes). Then one sub-sheet,
  * instanced once per group, draws both.
@@ -31,8 +44,13 @@ export function matchGroup(
   const buckets = new Map<string, string[]>();
   for (const p of b) buckets.set(partKey(p), [...(buckets.get(partKey(p)) ?? []), p.ref]);
   const refs = new Map<string, string>();
+  const [from, to] = [ordinal(template), ordinal(group)];
   for (const p of a) {
-    const next = buckets.get(partKey(p))?.shift();
+    const next = (
+      buckets.get(partKey(p))?.length
+        ? buckets.get(partKey(p))
+        : buckets.get(partKey(p, renumber(p.value, from, to)))
+    )?.shift();
     if (next === undefined)
       return { ok: false, why: `"${group}" has no part like ${p.ref} (${p.libId} ${p.value})` };
     refs.set(p.ref, next);

@@ -2,6 +2,7 @@ import { ENGINE_GENERATOR } from "../../schematic/engine-stamp.js";
 import { at, node, schNum, uuidNode, xy, yesNo } from "../../sexp/build.js";
 import { atom, type SList, str } from "../../sexp/node.js";
 import { orderSheetItems } from "../../sexp/sheet-order.js";
+import { KICAD_SCH_VERSION, titleBlockNode } from "../emit-sheet.js";
 import { textWidth } from "../pin-attachments.js";
 import { uuidV5 } from "../uuid-v5.js";
 
@@ -165,19 +166,12 @@ function rootTree(
   return orderSheetItems(
     node(
       "kicad_sch",
-      node("version", atom("20250114")),
+      node("version", atom(KICAD_SCH_VERSION)),
       node("generator", str(ENGINE_GENERATOR)),
       node("generator_version", str("9.0")),
       uuidNode(root.uuid),
       node("paper", str(paper)),
-      node(
-        "title_block",
-        node("title", str(root.title)),
-        node("date", str(root.date)),
-        node("rev", str(root.rev ?? "A")),
-        root.company !== undefined && node("company", str(root.company)),
-        root.comments.map((text, i) => node("comment", atom(String(i + 1)), str(text))),
-      ),
+      titleBlockNode(root),
       node("lib_symbols"),
       wires,
       labels,

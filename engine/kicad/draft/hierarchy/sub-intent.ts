@@ -69,11 +69,16 @@ export function subIntent(
   const continued = new Set<string>();
   const unflagged = new Set<string>();
   const partValue = new Map(intent.parts.map((p) => [p.ref, p.value]));
+  // A shared sheet's one group is captioned for all its copies ("Channel 1".."8" → Channel).
+  const shared =
+    sheet.instances.length > 1 ? sharedName(sheet.instances.map((i) => i.name)) : undefined;
+  const groupName = (g: string) => shared ?? g;
   // One drawing serves every copy: a value that numbers its copy ("Sensor 1") is drawn shared.
   const parts: Intent["parts"] = intent.parts
     .filter((p) => inside.has(p.ref))
     .map((p) => ({
       ...p,
+      group: groupName(p.group),
       value: sharedName(
         sheet.instances.map((i) => partValue.get(i.refs.get(p.ref) ?? p.ref) ?? p.value),
       ),
@@ -107,15 +112,17 @@ export function subIntent(
       ref: port,
       libId: PORT_LIB_ID,
       value: name,
-      group: host?.group ?? sheet.groups[0] ?? "",
+      group: groupName(host?.group ?? sheet.groups[0] ?? ""),
     });
     nets.push({ name, pins: [...pins, `${port}.1`], kind });
   }
   const noConnect = (intent.noConnect ?? []).filter((p) => inside.has(splitEndpoint(p).ref));
-  const notes = (intent.notes ?? []).filter(
-    (n) => n.group !== undefined && sheet.groups.includes(n.group),
-  );
-  const groupOrder = intent.hints?.groupOrder?.filter((g) => sheet.groups.includes(g));
+  const notes = (intent.notes ?? [])
+    .filter((n) => n.group !== undefined && sheet.groups.includes(n.group))
+    .map((n) => ({ ...n, group: groupName(n.group ?? "") }));
+  const groupOrder = intent.hints?.groupOrder
+    ?.filter((g) => sheet.groups.includes(g))
+    .map(groupName);
   return {
     intent: {
       version: intent.version,

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { driftDesignOf } from "../../../../../engine/check/drift-design.js";
 import { erc } from "../../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../../engine/kicad/cli/export-netlist.js";
 import {
@@ -123,6 +124,22 @@ describe("a hierarchical draft of the sensor hub", () => {
     expect(ours).toHaveLength(want.length);
     expect(pinsOf(theirs.nets)).toEqual(ours);
   }, 120_000);
+
+  it("the drift checker sees every part once, under its own reference, on the nets of the intent", async () => {
+    const hierarchy = await loadSchematicHierarchy(root());
+    const design = driftDesignOf(hierarchy, netlist(hierarchy));
+    expect(design.symbols.map((s) => s.ref).sort()).toEqual(intent.parts.map((p) => p.ref).sort());
+    // A copy's own parts are on its own nets: Channel 8's connector J10 reaches its own R56 and D17.
+    const sense = design.nets.find((n) => n.members.some((m) => m.ref === "J10" && m.pin === "2"));
+    expect(sense?.members.map((m) => `${m.ref}.${m.pin}`).sort()).toEqual([
+      "D17.1",
+      "J10.2",
+      "R56.1",
+    ]);
+    // A value that numbers its copy is drawn shared; the parts' other values are the intent's.
+    expect(design.symbols.find((s) => s.ref === "J10")?.value).toBe("Sensor");
+    expect(design.symbols.find((s) => s.ref === "R46")?.value).toBe("47k");
+  });
 
   it("check and score walk every sheet instance: no error finding", () => {
     if (!result.ok) throw new Error("draft failed");

@@ -1,0 +1,46 @@
+import type { DraftReport } from "../draft-report.js";
+
+/** A hierarchy's draft report before its sheets are added. */
+export function emptyReport(sheet: string): DraftReport {
+  return {
+    sheet,
+    paper: "",
+    groups: [],
+    wireCount: 0,
+    labelCount: 0,
+    netClasses: [],
+    pwrFlags: [],
+    noConnects: 0,
+    openPins: [],
+    joinedPins: [],
+    notes: [],
+  };
+}
+
+/**
+ * Adds one sub-sheet's draft report to the hierarchy's: its groups without the port parts
+ * (they are labels now), its counts, and the net classes and PWR_FLAGs not already listed.
+ */
+export function addSheetReport(
+  report: DraftReport,
+  sheet: DraftReport,
+  ports: ReadonlyMap<string, string>,
+): void {
+  report.groups.push(
+    ...sheet.groups
+      .filter((g) => g.members.length > 0)
+      .map((g) => ({
+        name: g.name,
+        members: g.members.filter((m) => !ports.has(m)),
+      })),
+  );
+  report.wireCount += sheet.wireCount;
+  report.labelCount += sheet.labelCount;
+  report.noConnects += sheet.noConnects;
+  report.netClasses.push(
+    ...sheet.netClasses.filter((c) => !report.netClasses.some((o) => o.name === c.name)),
+  );
+  for (const f of sheet.pwrFlags) if (!report.pwrFlags.includes(f)) report.pwrFlags.push(f);
+  report.openPins.push(...sheet.openPins);
+  report.joinedPins.push(...sheet.joinedPins);
+}
