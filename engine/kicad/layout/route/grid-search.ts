@@ -1,3 +1,4 @@
+import type { Point } from "../../geometry/point.js";
 import type { RouteGrid } from "./route-grid.js";
 
 /** The eight moves, counter-clockwise from east (Y down), and their lengths in pitches. */
@@ -6,6 +7,32 @@ const DY = [0, 1, 1, 1, 0, -1, -1, -1];
 const LEN = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 /** Extra cost of a turn by 0, 45 and 90 degrees; sharper turns are not taken. */
 const TURN = [0, 0.15, 0.6];
+
+/** Every move allowed: the mask of a pad a track may meet from any side. */
+export const ANY_MOVE = 0xff;
+
+/**
+ * The moves (a bit per direction) that run along a pad's long axis, both ways: the only ones a
+ * track may take across the pad's boundary. A pad without an axis allows all eight.
+ */
+export function axisMoves(axis: Point | undefined): number {
+  if (!axis) return ANY_MOVE;
+  let mask = 0;
+  for (let d = 0; d < 8; d++) {
+    const dot = ((DX[d] as number) * axis.x + (DY[d] as number) * axis.y) / (LEN[d] as number);
+    // Within 22.5° of the axis: the grid's nearest direction to it, whatever the rotation.
+    if (Math.abs(dot) >= Math.cos(Math.PI / 8) - 1e-9) mask |= 1 << d;
+  }
+  return mask;
+}
+
+/** The net's own pads as the search sees them: which pad a state lies in, and how it is entered. */
+export interface PadEntry {
+  /** State (layer × cell) → index of the pad whose copper it lies in. */
+  readonly pad: ReadonlyMap<number, number>;
+  /** Per pad index: the moves allowed into or out of it (axisMoves). */
+  readonly moves: readonly number[];
+}
 
 export interface SearchNet {
   readonly id: number;
@@ -36,6 +63,8 @@ export class GridSearch {
   private readonly closed: Int32Array;
   private readonly target: Int32Array;
   private readonly targetPad: Int32Array;
+  private readonly padSeen: Int32Array;
+  private readonly padIndex: Int32Array;
   private gen = 0;
   private heapF: number[] = [];
   private heapS: number[] = [];
@@ -49,6 +78,8 @@ export class GridSearch {
     this.closed = new Int32Array(n);
     this.target = new Int32Array(n);
     this.targetPad = new Int32Array(n);
+    this.padSeen = new Int32Array(n);
+    this.padIndex = new Int32Array(n);
   }
 
   private push(f: number, s: number): void {
@@ -105,6 +136,8 @@ export class GridSearch {
     costs: SearchCosts,
     /** Cells where this net may not drill another via (too near one of its own). */
     noVia?: ReadonlySet<number>,
+    /** The net's pads: a move into or out of one runs along its axis. */
+    entry?: PadEntry,
   ): { path: number[]; pad: number } | undefined {
     const grid = this.grid;
     const { nx, ny, cells } = grid;
@@ -114,6 +147,18 @@ export class GridSearch {
       this.target[s] = gen;
       this.targetPad[s] = pad;
     }
+    // A move between two states of different pads (or a pad and open board) must be one both
+    // allow; states outside every pad allow all (padSeen is stale there).
+    for (const [s, pad] of entry?.pad ?? []) {
+      this.padSeen[s] = gen;
+      this.padIndex[s] = pad;
+    }
+    const moves = entry?.moves ?? [];
+    const padOf = (s: number) => (this.padSeen[s] === gen ? (this.padIndex[s] as number) : -1);
+    const crosses = (from: number, to: number, d: number) =>
+      from !== to &&
+      ((from >= 0 && (((moves[from] ?? ANY_MOVE) >> d) & 1) === 0) ||
+        (to >= 0 && (((moves[to] ?? ANY_MOVE) >> d) & 1) === 0));
     this.heapF.length = 0;
     this.heapS.length = 0;
     const h = (cell: number) => {
@@ -154,6 +199,7 @@ export class GridSearch {
       const gs = this.g[s] as number;
       const d0 = this.dir[s] as number;
       const hist = history[layer] as Float32Array;
+      const inPad = padOf(s);
       for (let d = 0; d < 8; d++) {
         let turn = 0;
         if (d0 >= 0) {
@@ -168,6 +214,7 @@ export class GridSearch {
         const nc = nj * nx + ni;
         const ns = layer * cells + nc;
         if (this.closed[ns] === gen) continue;
+        if (crosses(inPad, padOf(ns), d)) continue;
         if (!grid.staticFree(net.track, layer, nc, net.id)) continue;
         const others = grid.others(net.track, layer, nc, net.id);
         if (others > 0 && costs.hard) continue;

@@ -4,7 +4,7 @@ import type { Point } from "../../geometry/point.js";
 import { DEFAULT_RULES, type DesignRules, type NetClass } from "../project/design-rules.js";
 import { spanningLength } from "../report/ratsnest.js";
 import { boardCopper, type RoutePad } from "./board-copper.js";
-import { GridSearch, type SearchCosts } from "./grid-search.js";
+import { axisMoves, GridSearch, type PadEntry, type SearchCosts } from "./grid-search.js";
 import { MARGIN, NM, RouteGrid } from "./route-grid.js";
 import { stampPlacedBoard } from "./stamp-board.js";
 
@@ -167,6 +167,20 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
       });
       return states;
     });
+    // Every cell in a pad's copper counts as the pad's for the axis rule, not only those a
+    // track may end on: a track that turned inside the copper would still cross its side.
+    const entry: PadEntry = {
+      pad: new Map(
+        job.pads.flatMap((pad, i) =>
+          pad.layers.flatMap((on, layer) =>
+            on
+              ? grid.cellsInside([pad.copper]).map((c) => [layer * grid.cells + c, i] as const)
+              : [],
+          ),
+        ),
+      ),
+      moves: job.pads.map((p) => axisMoves(p.axis)),
+    };
     job.paths = [];
     const joined = job.pads.map(() => false);
     const first = padStates.findIndex((s) => s.length > 0);
@@ -206,7 +220,7 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
         goals.push([c % grid.nx, Math.floor(c / grid.nx), box / grid.pitch]);
       });
       if (targets.size === 0) break;
-      const found = search.search(net, tree, targets, goals, costs, noVia);
+      const found = search.search(net, tree, targets, goals, costs, noVia, entry);
       if (!found) {
         const missing = job.pads.filter((_, i) => !joined[i]);
         job.reason = `walled in: no way from ${job.pads[first]?.ref}.${job.pads[first]?.number} to ${missing.map((p) => `${p.ref}.${p.number}`).join(", ")}`;

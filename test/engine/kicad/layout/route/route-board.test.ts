@@ -1,94 +1,29 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  BoardFootprint,
-  BoardModel,
-  BoardZone,
-} from "../../../../../engine/kicad/board/write/board-model.js";
+import type { BoardZone } from "../../../../../engine/kicad/board/write/board-model.js";
 import { boardText } from "../../../../../engine/kicad/board/write/board-tree.js";
-import { drc } from "../../../../../engine/kicad/cli/drc.js";
-import { FootprintCatalog } from "../../../../../engine/kicad/layout/library/footprint-catalog.js";
-import {
-  DEFAULT_RULES,
-  netClasses,
-} from "../../../../../engine/kicad/layout/project/design-rules.js";
-import { mergeProjectFile } from "../../../../../engine/kicad/layout/project/project-file.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
-import { childText, headOf, type SList } from "../../../../../engine/kicad/sexp/node.js";
-import { writeSexp } from "../../../../../engine/kicad/sexp/write.js";
-import { makeTempDir, type TempDir } from "../../../../helpers/temp-dir.js";
+import {
+  fixtureBoard,
+  fixtureDrc,
+  fixturePart,
+  type RouteFixture,
+  routeFixture,
+} from "./route-fixture.js";
 
 const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
 const OUTLINE = { minX: 100, minY: 100, maxX: 112, maxY: 112 };
 
-let temp: TempDir;
-let library: SList;
+let fixture: RouteFixture;
 beforeAll(async () => {
-  temp = await makeTempDir("copperhead-route-");
-  const found = await FootprintCatalog.fromEnv().resolve(PAD);
-  if (!found.ok) throw new Error(`${PAD} is not installed`);
-  // The test point's silkscreen ring would reach past the board edge at these spots; the
-  // router never looks at silk, so the fixture goes without it.
-  const tree = found.footprint.node;
-  library = {
-    ...tree,
-    items: tree.items.filter(
-      (i) =>
-        !(i.kind === "list" && headOf(i)?.startsWith("fp_") && childText(i, "layer") === "F.SilkS"),
-    ),
-  };
-  // That copy is the project's own library, so DRC's library check compares against it.
-  await mkdir(join(temp.dir, "Fixture.pretty"));
-  await writeFile(
-    join(temp.dir, "Fixture.pretty", "TestPoint_Pad_1.0x1.0mm.kicad_mod"),
-    writeSexp(library),
-  );
-  await writeFile(
-    join(temp.dir, "fp-lib-table"),
-    `(fp_lib_table\n  (version 7)\n  (lib (name "Fixture") (type "KiCad") (uri "${join(temp.dir, "Fixture.pretty")}") (options "") (descr ""))\n)\n`,
-  );
+  fixture = await routeFixture("copperhead-route-", [PAD]);
 });
-afterAll(() => temp.remove());
+afterAll(() => fixture.temp.remove());
 
-function testPoint(reference: string, x: number, y: number, net: string): BoardFootprint {
-  return {
-    reference,
-    libId: "Fixture:TestPoint_Pad_1.0x1.0mm",
-    value: reference,
-    library,
-    at: { x, y },
-    rotation: 0,
-    pads: new Map([["1", { net }]]),
-    boardOnly: true,
-    referenceText: { at: { x, y }, angle: 0, size: 1, thickness: 0.15, visible: false },
-  };
-}
-
-function board(footprints: BoardFootprint[], zones: BoardZone[] = []): BoardModel {
-  return {
-    title: "router test",
-    outline: OUTLINE,
-    paper: "A4",
-    nets: [...new Set(footprints.flatMap((f) => [...f.pads.values()].map((p) => p.net)))],
-    footprints,
-    tracks: [],
-    vias: [],
-    zones,
-  };
-}
-
-/** Writes the board with the design rules beside it and runs kicad-cli DRC at every severity. */
-async function drcOf(name: string, model: BoardModel) {
-  const file = join(temp.dir, `${name}.kicad_pcb`);
-  const classes = netClasses([]);
-  await writeFile(
-    join(temp.dir, `${name}.kicad_pro`),
-    mergeProjectFile(undefined, join(temp.dir, `${name}.kicad_pro`), DEFAULT_RULES, classes),
-  );
-  await writeFile(file, boardText(model));
-  return drc(file);
-}
+const testPoint = (reference: string, x: number, y: number, net: string) =>
+  fixturePart(fixture, PAD, reference, { x, y }, { "1": net });
+const board = (footprints: ReturnType<typeof testPoint>[], zones: BoardZone[] = []) =>
+  fixtureBoard(OUTLINE, footprints, zones);
+const drcOf = (name: string, model: ReturnType<typeof board>) => fixtureDrc(fixture, name, model);
 
 function keepout(name: string, minX: number, minY: number, maxX: number, maxY: number): BoardZone {
   return {
