@@ -39,6 +39,31 @@ export interface SearchNet {
   /** Consumer index of the net's track width, and of its via. */
   readonly track: number;
   readonly via: number;
+  /**
+   * The neck: a narrower consumer the track may fall back to on the states of `zone` (next to
+   * the net's own pads) where its own width does not fit the placed board.
+   */
+  readonly neck?: { readonly consumer: number; readonly zone: ReadonlySet<number> };
+}
+
+/**
+ * The consumer a net's track uses on a state: its own width where the placed board leaves room,
+ * the neck where only that fits (and the state is in the neck zone), or -1 where neither does.
+ */
+export function trackConsumer(
+  grid: RouteGrid,
+  net: SearchNet,
+  layer: number,
+  cell: number,
+): number {
+  if (grid.staticFree(net.track, layer, cell, net.id)) return net.track;
+  const neck = net.neck;
+  if (
+    neck?.zone.has(layer * grid.cells + cell) &&
+    grid.staticFree(neck.consumer, layer, cell, net.id)
+  )
+    return neck.consumer;
+  return -1;
 }
 
 export interface SearchCosts {
@@ -215,8 +240,9 @@ export class GridSearch {
         const ns = layer * cells + nc;
         if (this.closed[ns] === gen) continue;
         if (crosses(inPad, padOf(ns), d)) continue;
-        if (!grid.staticFree(net.track, layer, nc, net.id)) continue;
-        const others = grid.others(net.track, layer, nc, net.id);
+        const consumer = trackConsumer(grid, net, layer, nc);
+        if (consumer < 0) continue;
+        const others = grid.others(consumer, layer, nc, net.id);
         if (others > 0 && costs.hard) continue;
         const step =
           (LEN[d] as number) * (1 + (hist[nc] as number) + costs.present * others) + turn;
