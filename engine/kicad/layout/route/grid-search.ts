@@ -73,6 +73,11 @@ export interface SearchCosts {
   readonly hard: boolean;
   /** A via, in pitches of track. */
   readonly via: number;
+  /**
+   * The least distance, in pitches, between two via centres of this net on one path (their holes
+   * the hole-to-hole rule apart); vias on the tree already found are kept off through `noVia`.
+   */
+  readonly viaSpacing?: number;
 }
 
 /**
@@ -90,6 +95,8 @@ export class GridSearch {
   private readonly targetPad: Int32Array;
   private readonly padSeen: Int32Array;
   private readonly padIndex: Int32Array;
+  /** Per state: the cell of the last via on the way there (-1: none since the source). */
+  private readonly lastVia: Int32Array;
   private gen = 0;
   private heapF: number[] = [];
   private heapS: number[] = [];
@@ -105,6 +112,7 @@ export class GridSearch {
     this.targetPad = new Int32Array(n);
     this.padSeen = new Int32Array(n);
     this.padIndex = new Int32Array(n);
+    this.lastVia = new Int32Array(n);
   }
 
   private push(f: number, s: number): void {
@@ -204,6 +212,7 @@ export class GridSearch {
       this.g[s] = 0;
       this.parent[s] = -1;
       this.dir[s] = -1;
+      this.lastVia[s] = -1;
       this.push(h(s % cells), s);
     }
     const history = grid.history;
@@ -252,15 +261,24 @@ export class GridSearch {
         this.g[ns] = ng;
         this.parent[ns] = s;
         this.dir[ns] = d;
+        this.lastVia[ns] = this.lastVia[s] as number;
         this.push(ng + h(nc), ns);
       }
       // A via to the other layer, where it clears everything on both.
       const other = 1 - layer;
       const vs = other * cells + cell;
-      if (this.closed[vs] !== gen && !noVia?.has(cell)) {
+      const prior = this.lastVia[s] as number;
+      const spaced =
+        prior < 0 ||
+        costs.viaSpacing === undefined ||
+        Math.hypot((prior % nx) - i, Math.floor(prior / nx) - j) >= costs.viaSpacing;
+      if (this.closed[vs] !== gen && spaced && !noVia?.has(cell)) {
+        // The track goes on from the via's centre, so that must take the track too (a keep-out
+        // may allow vias where it bars tracks).
         if (
           grid.staticFree(net.via, 0, cell, net.id) &&
-          grid.staticFree(net.via, 1, cell, net.id)
+          grid.staticFree(net.via, 1, cell, net.id) &&
+          trackConsumer(grid, net, other, cell) >= 0
         ) {
           const others =
             grid.others(net.via, 0, cell, net.id) + grid.others(net.via, 1, cell, net.id);
@@ -275,6 +293,7 @@ export class GridSearch {
               this.g[vs] = ng;
               this.parent[vs] = s;
               this.dir[vs] = -1;
+              this.lastVia[vs] = cell;
               this.push(ng + h(cell), vs);
             }
           }

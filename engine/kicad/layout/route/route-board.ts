@@ -181,6 +181,9 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
     );
 
   const search = new GridSearch(grid);
+  // Two via centres of one net closer than this (pitches) would put their holes nearer than the
+  // hole-to-hole rule.
+  const viaSpacing = (rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch;
   const consumerOf = (job: NetJob) => consumers.indexOf(job.halfWidths[job.widthAt] as number);
   const netOf = (job: NetJob): SearchNet => {
     const track = consumerOf(job);
@@ -240,11 +243,11 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
     // Vias of one net keep the hole-to-hole distance from each other too (other nets' vias
     // already keep their copper clearance, which is further).
     const noVia = new Set<number>();
-    const viaReach = Math.ceil((rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch);
+    const viaReach = Math.ceil(viaSpacing);
     const keepFrom = (cell: number) => {
       const i = cell % grid.nx;
       const j = (cell - i) / grid.nx;
-      const limit = (rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch;
+      const limit = viaSpacing;
       for (let dj = -viaReach; dj <= viaReach; dj++)
         for (let di = -viaReach; di <= viaReach; di++) {
           const ni = i + di;
@@ -265,7 +268,15 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
         goals.push([c % grid.nx, Math.floor(c / grid.nx), box / grid.pitch]);
       });
       if (targets.size === 0) break;
-      const found = search.search(net, tree, targets, goals, costs, noVia, entry);
+      const found = search.search(
+        net,
+        tree,
+        targets,
+        goals,
+        { ...costs, viaSpacing },
+        noVia,
+        entry,
+      );
       if (!found) {
         const missing = job.pads.filter((_, i) => !joined[i]);
         job.reason = `walled in: no way from ${job.pads[first]?.ref}.${job.pads[first]?.number} to ${missing.map((p) => `${p.ref}.${p.number}`).join(", ")}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BoardZone } from "../../../../../engine/kicad/board/write/board-model.js";
 import { boardText } from "../../../../../engine/kicad/board/write/board-tree.js";
+import { DEFAULT_RULES } from "../../../../../engine/kicad/layout/project/design-rules.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
 import {
   fixtureBoard,
@@ -25,11 +26,18 @@ const board = (footprints: ReturnType<typeof testPoint>[], zones: BoardZone[] = 
   fixtureBoard(OUTLINE, footprints, zones);
 const drcOf = (name: string, model: ReturnType<typeof board>) => fixtureDrc(fixture, name, model);
 
-function keepout(name: string, minX: number, minY: number, maxX: number, maxY: number): BoardZone {
+function keepout(
+  name: string,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  only?: { layers: string[]; vias: boolean },
+): BoardZone {
   return {
     net: undefined,
     name,
-    layers: ["F.Cu", "B.Cu"],
+    layers: only?.layers ?? ["F.Cu", "B.Cu"],
     outline: [
       { x: minX, y: minY },
       { x: maxX, y: minY },
@@ -41,7 +49,13 @@ function keepout(name: string, minX: number, minY: number, maxX: number, maxY: n
     minThickness: 0.25,
     thermalGap: 0.5,
     thermalBridgeWidth: 0.5,
-    keepout: { tracks: true, vias: true, pads: true, copperpour: true, footprints: true },
+    keepout: {
+      tracks: true,
+      vias: only?.vias ?? true,
+      pads: true,
+      copperpour: true,
+      footprints: true,
+    },
   };
 }
 
@@ -107,5 +121,26 @@ describe("routeBoard", () => {
     expect(report.unconnected.map((u) => u.items.map((i) => i.description).join(" / "))).toEqual([
       expect.stringMatching(/TP1.*TP2|TP2.*TP1/),
     ]);
+  });
+
+  it("keeps two vias of one net on one path the hole-to-hole distance apart, and DRC finds nothing", async () => {
+    // A hair-thin F.Cu keep-out for tracks only (vias allowed) splits the board: net A's two
+    // pads are on F.Cu either side, so its one path must dive to B.Cu and come up again; the
+    // cheapest dive would drill the second via 0.4 mm from the first (holes 0.1 mm apart).
+    // B.Cu is barred from 106.6 mm on, so the path comes up just past the wall.
+    const wall = keepout("wall", 105.95, 100, 106.05, 112, { layers: ["F.Cu"], vias: false });
+    const east = keepout("east", 106.6, 100, 112, 112, { layers: ["B.Cu"], vias: true });
+    const model = board(
+      [testPoint("TP1", 102, 106, "A"), testPoint("TP2", 110, 106, "A")],
+      [wall, east],
+    );
+    const result = routeBoard(model);
+    expect(result.nets.map((n) => [n.net, n.routed, n.vias])).toEqual([["A", true, 2]]);
+    const [a, b] = result.model.vias;
+    const apart = Math.hypot((a?.at.x ?? 0) - (b?.at.x ?? 0), (a?.at.y ?? 0) - (b?.at.y ?? 0));
+    expect(apart).toBeGreaterThanOrEqual(DEFAULT_RULES.holeToHole + DEFAULT_RULES.viaDrill);
+    const report = await drcOf("one-net-vias", result.model);
+    expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
+    expect(report.unconnected).toEqual([]);
   });
 });
