@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_RULES } from "../../../../../engine/kicad/layout/project/design-rules.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
-import {
-  fixtureBoard,
-  fixtureDrc,
-  fixturePart,
-  type RouteFixture,
-  routeFixture,
-} from "./route-fixture.js";
+import { TEST_POINT, useRouteFixture } from "./route-fixture.js";
 
 const UQFN = "Package_DFN_QFN:UQFN-10_1.3x1.8mm_P0.4mm";
-const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
-
-let fixture: RouteFixture;
-beforeAll(async () => {
-  fixture = await routeFixture("copperhead-neck-", [UQFN, PAD]);
-});
-afterAll(() => fixture.temp.remove());
+const fixture = useRouteFixture("copperhead-neck-", [UQFN, TEST_POINT]);
 
 describe("routeBoard: neck-down at fine pitch", () => {
   // The UQFN's short sides hold three 0.2 mm pads 0.4 mm apart (pins 3–5 below, 8–10 above):
@@ -24,12 +12,11 @@ describe("routeBoard: neck-down at fine pitch", () => {
   const at = { x: 109, y: 108 };
   const pins = [3, 4, 5, 8, 9, 10];
   const model = () =>
-    fixtureBoard({ minX: 100, minY: 100, maxX: 118, maxY: 116 }, [
-      fixturePart(fixture, UQFN, "U1", at, Object.fromEntries(pins.map((p) => [`${p}`, `N${p}`]))),
+    fixture.board({ minX: 100, minY: 100, maxX: 118, maxY: 116 }, [
+      fixture.part(UQFN, "U1", at, Object.fromEntries(pins.map((p) => [`${p}`, `N${p}`]))),
       ...pins.map((p, k) =>
-        fixturePart(
-          fixture,
-          PAD,
+        fixture.part(
+          TEST_POINT,
           `TP${p}`,
           { x: 106 + (k % 3) * 3, y: p < 6 ? 113 : 103 },
           { "1": `N${p}` },
@@ -60,7 +47,7 @@ describe("routeBoard: neck-down at fine pitch", () => {
       expect(result.model.tracks.filter((t) => t.net === net).map((t) => t.width)).toEqual(
         expect.arrayContaining([DEFAULT_RULES.minTrackWidth, DEFAULT_RULES.trackWidth]),
       );
-    const report = await fixtureDrc(fixture, "neck", result.model);
+    const report = await fixture.drc("neck", result.model);
     expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
     expect(report.unconnected).toEqual([]);
   });

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BoardTrack } from "../../../../../engine/kicad/board/write/board-model.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
-import {
-  fixtureBoard,
-  fixtureDrc,
-  fixturePart,
-  type RouteFixture,
-  routeFixture,
-} from "./route-fixture.js";
+import { TEST_POINT, useRouteFixture } from "./route-fixture.js";
 
 const SOIC = "Package_SO:SOIC-8_3.9x4.9mm_P1.27mm";
-const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
-
-let fixture: RouteFixture;
-beforeAll(async () => {
-  fixture = await routeFixture("copperhead-pad-entry-", [SOIC, PAD]);
-});
-afterAll(() => fixture.temp.remove());
+const fixture = useRouteFixture("copperhead-pad-entry-", [SOIC, TEST_POINT]);
 
 /** SOIC-8 pad centres (KiCad's footprint: 1.95 × 0.6 mm pads, long along x) about the part. */
 const SOIC_PADS: Record<string, { x: number; y: number }> = {
@@ -37,10 +25,10 @@ describe("routeBoard: pads entered along their axis", () => {
     "8": { x: 117, y: 103 },
   };
   const model = () =>
-    fixtureBoard({ minX: 100, minY: 100, maxX: 120, maxY: 120 }, [
-      fixturePart(fixture, SOIC, "U1", at, { "1": "A", "4": "B", "5": "C", "8": "D" }),
+    fixture.board({ minX: 100, minY: 100, maxX: 120, maxY: 120 }, [
+      fixture.part(SOIC, "U1", at, { "1": "A", "4": "B", "5": "C", "8": "D" }),
       ...Object.values(points).map((p, i) =>
-        fixturePart(fixture, PAD, `TP${i + 1}`, p, { "1": "ABCD"[i] as string }),
+        fixture.part(TEST_POINT, `TP${i + 1}`, p, { "1": "ABCD"[i] as string }),
       ),
     ]);
 
@@ -65,7 +53,7 @@ describe("routeBoard: pads entered along their axis", () => {
     expect(crossing).toHaveLength(4);
     // Along the pad's long axis (x): no change of y.
     expect(crossing.map((t) => Math.abs(t.end.y - t.start.y))).toEqual([0, 0, 0, 0]);
-    const report = await fixtureDrc(fixture, "pad-entry", result.model);
+    const report = await fixture.drc("pad-entry", result.model);
     expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
     expect(report.unconnected).toEqual([]);
   });

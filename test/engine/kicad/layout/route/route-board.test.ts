@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BoardZone } from "../../../../../engine/kicad/board/write/board-model.js";
 import { boardText } from "../../../../../engine/kicad/board/write/board-tree.js";
 import { DEFAULT_RULES } from "../../../../../engine/kicad/layout/project/design-rules.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
-import {
-  fixtureBoard,
-  fixtureDrc,
-  fixturePart,
-  type RouteFixture,
-  routeFixture,
-} from "./route-fixture.js";
+import { TEST_POINT, useRouteFixture } from "./route-fixture.js";
 
-const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
 const OUTLINE = { minX: 100, minY: 100, maxX: 112, maxY: 112 };
-
-let fixture: RouteFixture;
-beforeAll(async () => {
-  fixture = await routeFixture("copperhead-route-", [PAD]);
-});
-afterAll(() => fixture.temp.remove());
+const fixture = useRouteFixture("copperhead-route-", [TEST_POINT]);
 
 const testPoint = (reference: string, x: number, y: number, net: string) =>
-  fixturePart(fixture, PAD, reference, { x, y }, { "1": net });
+  fixture.part(TEST_POINT, reference, { x, y }, { "1": net });
 const board = (footprints: ReturnType<typeof testPoint>[], zones: BoardZone[] = []) =>
-  fixtureBoard(OUTLINE, footprints, zones);
-const drcOf = (name: string, model: ReturnType<typeof board>) => fixtureDrc(fixture, name, model);
+  fixture.board(OUTLINE, footprints, zones);
+const drcOf = (name: string, model: ReturnType<typeof board>) => fixture.drc(name, model);
 
 function keepout(
   name: string,

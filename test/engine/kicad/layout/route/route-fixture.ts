@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type {
   BoardFootprint,
   BoardModel,
@@ -125,4 +126,30 @@ export async function fixtureDrc(
   await writeFile(project, mergeProjectFile(undefined, project, rules, netClasses([], rules)));
   await writeFile(file, boardText(model));
   return drc(file);
+}
+
+/** KiCad's 1 × 1 mm SMD test point: the router tests' usual far end of a net. */
+export const TEST_POINT = "TestPoint:TestPoint_Pad_1.0x1.0mm";
+
+/**
+ * The fixture for one test file: made before its tests and removed after, with its part, board
+ * and DRC helpers bound to it.
+ */
+export function useRouteFixture(prefix: string, libIds: readonly string[]) {
+  let fixture: RouteFixture | undefined;
+  beforeAll(async () => {
+    fixture = await routeFixture(prefix, libIds);
+  });
+  afterAll(() => fixture?.temp.remove());
+  const made = () => {
+    if (!fixture) throw new Error("the route fixture is made in beforeAll");
+    return fixture;
+  };
+  return {
+    part: (...args: Parameters<typeof fixturePart> extends [unknown, ...infer R] ? R : never) =>
+      fixturePart(made(), ...args),
+    board: fixtureBoard,
+    drc: (name: string, model: BoardModel, rules?: DesignRules) =>
+      fixtureDrc(made(), name, model, rules),
+  };
 }
