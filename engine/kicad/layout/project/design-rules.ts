@@ -2,11 +2,16 @@ import type { LayoutNet } from "../layout-input.js";
 
 /**
  * The board's design rules: what a cheap two-layer fab accepts (0.2 mm track and clearance,
- * 0.6/0.3 mm vias, 0.3 mm copper to the edge) and a wider track for power and ground nets.
+ * 0.127 mm necks at fine-pitch pads, 0.6/0.3 mm vias, 0.3 mm copper to the edge) and a wider track for power and ground nets.
  */
 export interface DesignRules {
   readonly clearance: number;
   readonly trackWidth: number;
+  /**
+   * The finest track the fab takes, written as the board's minimum: the router narrows a track
+   * to it only for the escape from a fine-pitch pad the net-class width cannot reach.
+   */
+  readonly minTrackWidth: number;
   readonly viaDiameter: number;
   readonly viaDrill: number;
   readonly edgeClearance: number;
@@ -24,6 +29,7 @@ export interface DesignRules {
 export const DEFAULT_RULES: DesignRules = {
   clearance: 0.2,
   trackWidth: 0.2,
+  minTrackWidth: 0.127,
   viaDiameter: 0.6,
   viaDrill: 0.3,
   edgeClearance: 0.3,

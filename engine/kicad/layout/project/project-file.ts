@@ -82,7 +82,7 @@ export function mergeProjectFile(
     min_hole_to_hole: rules.holeToHole,
     min_resolved_spokes: rules.minThermalSpokes,
     min_through_hole_diameter: rules.viaDrill,
-    min_track_width: rules.trackWidth,
+    min_track_width: rules.minTrackWidth,
     min_via_annular_width: Math.round(((rules.viaDiameter - rules.viaDrill) / 2) * 1e6) / 1e6,
     min_via_diameter: rules.viaDiameter,
   };

@@ -25,6 +25,19 @@ export interface RoutePad {
   /** The drilled hole, when there is one: a capsule of the hole's radius. */
   readonly hole: CopperShape | undefined;
   readonly plated: boolean;
+  /**
+   * The long axis (a unit vector) of an elongated SMD pad, which tracks enter and leave it
+   * along; undefined for pads a track may meet from any side (round, square, through-hole).
+   */
+  readonly axis: Point | undefined;
+}
+
+/** Long side over short side from which an SMD pad counts as elongated. */
+const ELONGATED = 1.25;
+
+function longAxis(rotation: number, w: number, h: number): Point | undefined {
+  if (Math.max(w, h) < ELONGATED * Math.min(w, h)) return undefined;
+  return placePoint({ at: { x: 0, y: 0 }, rotation }, w >= h ? { x: 1, y: 0 } : { x: 0, y: 1 });
 }
 
 /** Copper the board has besides pads (copper drawings in footprints), nobody's to route through. */
@@ -228,6 +241,7 @@ export function boardCopper(model: BoardModel): {
           inside: inside.filter((s) => s.kind === "capsule" || s.points.length > 0),
           hole,
           plated,
+          axis: drill || pad.shape === "custom" ? undefined : longAxis(rotation, w, h),
         });
       } else if (
         head === "fp_line" ||

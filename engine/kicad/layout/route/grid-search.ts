@@ -1,3 +1,4 @@
+import type { Point } from "../../geometry/point.js";
 import type { RouteGrid } from "./route-grid.js";
 
 /** The eight moves, counter-clockwise from east (Y down), and their lengths in pitches. */
@@ -7,11 +8,62 @@ const LEN = [1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2, 1, Math.SQRT2];
 /** Extra cost of a turn by 0, 45 and 90 degrees; sharper turns are not taken. */
 const TURN = [0, 0.15, 0.6];
 
+/** Every move allowed: the mask of a pad a track may meet from any side. */
+export const ANY_MOVE = 0xff;
+
+/**
+ * The moves (a bit per direction) that run along a pad's long axis, both ways: the only ones a
+ * track may take across the pad's boundary. A pad without an axis allows all eight.
+ */
+export function axisMoves(axis: Point | undefined): number {
+  if (!axis) return ANY_MOVE;
+  let mask = 0;
+  for (let d = 0; d < 8; d++) {
+    const dot = ((DX[d] as number) * axis.x + (DY[d] as number) * axis.y) / (LEN[d] as number);
+    // Within 22.5° of the axis: the grid's nearest direction to it, whatever the rotation.
+    if (Math.abs(dot) >= Math.cos(Math.PI / 8) - 1e-9) mask |= 1 << d;
+  }
+  return mask;
+}
+
+/** The net's own pads as the search sees them: which pad a state lies in, and how it is entered. */
+export interface PadEntry {
+  /** State (layer × cell) → index of the pad whose copper it lies in. */
+  readonly pad: ReadonlyMap<number, number>;
+  /** Per pad index: the moves allowed into or out of it (axisMoves). */
+  readonly moves: readonly number[];
+}
+
 export interface SearchNet {
   readonly id: number;
   /** Consumer index of the net's track width, and of its via. */
   readonly track: number;
   readonly via: number;
+  /**
+   * The neck: a narrower consumer the track may fall back to on the states of `zone` (next to
+   * the net's own pads) where its own width does not fit the placed board.
+   */
+  readonly neck?: { readonly consumer: number; readonly zone: ReadonlySet<number> };
+}
+
+/**
+ * The consumer a net's track uses on a state: its own width where the placed board leaves room,
+ * the neck where only that fits (and the state is in the neck zone), or -1 where neither does.
+ */
+export function trackConsumer(
+  grid: RouteGrid,
+  net: SearchNet,
+  layer: number,
+  cell: number,
+): number {
+  if (grid.staticFree(net.track, layer, cell, net.id)) return net.track;
+  const neck = net.neck;
+  if (
+    neck?.zone.has(layer * grid.cells + cell) &&
+    grid.staticFree(neck.consumer, layer, cell, net.id)
+  )
+    return neck.consumer;
+  return -1;
 }
 
 export interface SearchCosts {
@@ -21,6 +73,11 @@ export interface SearchCosts {
   readonly hard: boolean;
   /** A via, in pitches of track. */
   readonly via: number;
+  /**
+   * The least distance, in pitches, between two via centres of this net on one path (their holes
+   * the hole-to-hole rule apart); vias on the tree already found are kept off through `noVia`.
+   */
+  readonly viaSpacing?: number;
 }
 
 /**
@@ -36,6 +93,10 @@ export class GridSearch {
   private readonly closed: Int32Array;
   private readonly target: Int32Array;
   private readonly targetPad: Int32Array;
+  private readonly padSeen: Int32Array;
+  private readonly padIndex: Int32Array;
+  /** Per state: the cell of the last via on the way there (-1: none since the source). */
+  private readonly lastVia: Int32Array;
   private gen = 0;
   private heapF: number[] = [];
   private heapS: number[] = [];
@@ -49,6 +110,9 @@ export class GridSearch {
     this.closed = new Int32Array(n);
     this.target = new Int32Array(n);
     this.targetPad = new Int32Array(n);
+    this.padSeen = new Int32Array(n);
+    this.padIndex = new Int32Array(n);
+    this.lastVia = new Int32Array(n);
   }
 
   private push(f: number, s: number): void {
@@ -105,6 +169,8 @@ export class GridSearch {
     costs: SearchCosts,
     /** Cells where this net may not drill another via (too near one of its own). */
     noVia?: ReadonlySet<number>,
+    /** The net's pads: a move into or out of one runs along its axis. */
+    entry?: PadEntry,
   ): { path: number[]; pad: number } | undefined {
     const grid = this.grid;
     const { nx, ny, cells } = grid;
@@ -114,6 +180,18 @@ export class GridSearch {
       this.target[s] = gen;
       this.targetPad[s] = pad;
     }
+    // A move between two states of different pads (or a pad and open board) must be one both
+    // allow; states outside every pad allow all (padSeen is stale there).
+    for (const [s, pad] of entry?.pad ?? []) {
+      this.padSeen[s] = gen;
+      this.padIndex[s] = pad;
+    }
+    const moves = entry?.moves ?? [];
+    const padOf = (s: number) => (this.padSeen[s] === gen ? (this.padIndex[s] as number) : -1);
+    const crosses = (from: number, to: number, d: number) =>
+      from !== to &&
+      ((from >= 0 && (((moves[from] ?? ANY_MOVE) >> d) & 1) === 0) ||
+        (to >= 0 && (((moves[to] ?? ANY_MOVE) >> d) & 1) === 0));
     this.heapF.length = 0;
     this.heapS.length = 0;
     const h = (cell: number) => {
@@ -134,6 +212,7 @@ export class GridSearch {
       this.g[s] = 0;
       this.parent[s] = -1;
       this.dir[s] = -1;
+      this.lastVia[s] = -1;
       this.push(h(s % cells), s);
     }
     const history = grid.history;
@@ -154,6 +233,7 @@ export class GridSearch {
       const gs = this.g[s] as number;
       const d0 = this.dir[s] as number;
       const hist = history[layer] as Float32Array;
+      const inPad = padOf(s);
       for (let d = 0; d < 8; d++) {
         let turn = 0;
         if (d0 >= 0) {
@@ -168,8 +248,10 @@ export class GridSearch {
         const nc = nj * nx + ni;
         const ns = layer * cells + nc;
         if (this.closed[ns] === gen) continue;
-        if (!grid.staticFree(net.track, layer, nc, net.id)) continue;
-        const others = grid.others(net.track, layer, nc, net.id);
+        if (crosses(inPad, padOf(ns), d)) continue;
+        const consumer = trackConsumer(grid, net, layer, nc);
+        if (consumer < 0) continue;
+        const others = grid.others(consumer, layer, nc, net.id);
         if (others > 0 && costs.hard) continue;
         const step =
           (LEN[d] as number) * (1 + (hist[nc] as number) + costs.present * others) + turn;
@@ -179,15 +261,24 @@ export class GridSearch {
         this.g[ns] = ng;
         this.parent[ns] = s;
         this.dir[ns] = d;
+        this.lastVia[ns] = this.lastVia[s] as number;
         this.push(ng + h(nc), ns);
       }
       // A via to the other layer, where it clears everything on both.
       const other = 1 - layer;
       const vs = other * cells + cell;
-      if (this.closed[vs] !== gen && !noVia?.has(cell)) {
+      const prior = this.lastVia[s] as number;
+      const spaced =
+        prior < 0 ||
+        costs.viaSpacing === undefined ||
+        Math.hypot((prior % nx) - i, Math.floor(prior / nx) - j) >= costs.viaSpacing;
+      if (this.closed[vs] !== gen && spaced && !noVia?.has(cell)) {
+        // The track goes on from the via's centre, so that must take the track too (a keep-out
+        // may allow vias where it bars tracks).
         if (
           grid.staticFree(net.via, 0, cell, net.id) &&
-          grid.staticFree(net.via, 1, cell, net.id)
+          grid.staticFree(net.via, 1, cell, net.id) &&
+          trackConsumer(grid, net, other, cell) >= 0
         ) {
           const others =
             grid.others(net.via, 0, cell, net.id) + grid.others(net.via, 1, cell, net.id);
@@ -202,6 +293,7 @@ export class GridSearch {
               this.g[vs] = ng;
               this.parent[vs] = s;
               this.dir[vs] = -1;
+              this.lastVia[vs] = cell;
               this.push(ng + h(cell), vs);
             }
           }

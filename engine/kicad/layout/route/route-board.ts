@@ -4,7 +4,14 @@ import type { Point } from "../../geometry/point.js";
 import { DEFAULT_RULES, type DesignRules, type NetClass } from "../project/design-rules.js";
 import { spanningLength } from "../report/ratsnest.js";
 import { boardCopper, type RoutePad } from "./board-copper.js";
-import { GridSearch, type SearchCosts } from "./grid-search.js";
+import {
+  axisMoves,
+  GridSearch,
+  type PadEntry,
+  type SearchCosts,
+  type SearchNet,
+  trackConsumer,
+} from "./grid-search.js";
 import { MARGIN, NM, RouteGrid } from "./route-grid.js";
 import { stampPlacedBoard } from "./stamp-board.js";
 
@@ -54,11 +61,20 @@ interface NetJob {
   widthAt: number;
   record: number[];
   paths: number[][];
+  /** States next to the net's pads where its track may narrow to the neck. */
+  readonly neckZone: ReadonlySet<number>;
   connected: number;
   reason: string | undefined;
 }
 
 const FRONT_BACK = ["F.Cu", "B.Cu"] as const;
+
+/**
+ * How far from a pad's copper, mm, a track may run at the neck width: enough for the escape
+ * past the ends of a 0.4 mm-pitch neighbour row (their clearance reaches 0.3–0.45 mm beyond
+ * the pad ends for 0.2–0.4 mm tracks), short enough that the track widens again right after.
+ */
+const NECK_REACH = 0.6;
 
 /**
  * Routes every net of a placed board on F.Cu and B.Cu: power nets first, each net a tree grown
@@ -108,10 +124,14 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
     }
   }
   const signalHalf = rules.trackWidth / 2;
+  // The neck: the finest track the rules allow, for escapes from pads the class width cannot reach.
+  const neckHalf = rules.minTrackWidth / 2;
   const halves = new Set<number>([signalHalf]);
+  if (neckHalf < signalHalf) halves.add(neckHalf);
   for (const w of widthOf.values()) halves.add(w / 2);
   const consumers = [...halves].sort((a, b) => a - b);
   const viaConsumer = consumers.length;
+  const neckConsumer = neckHalf < signalHalf ? consumers.indexOf(neckHalf) : -1;
   const viaRadius = rules.viaDiameter / 2;
   const grid = new RouteGrid(model.outline, pitchNm, [...consumers, viaRadius]);
 
@@ -140,6 +160,15 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
         widthAt: 0,
         record: [],
         paths: [],
+        neckZone: new Set(
+          ps.flatMap((pad) =>
+            pad.layers.flatMap((on, layer) =>
+              on
+                ? grid.cellsInside([pad.copper], NECK_REACH).map((c) => layer * grid.cells + c)
+                : [],
+            ),
+          ),
+        ),
         connected: 0,
         reason: undefined,
       };
@@ -152,28 +181,61 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
     );
 
   const search = new GridSearch(grid);
+  // Two via centres of one net closer than this (pitches) would put their holes nearer than the
+  // hole-to-hole rule.
+  const viaSpacing = (rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch;
   const consumerOf = (job: NetJob) => consumers.indexOf(job.halfWidths[job.widthAt] as number);
+  const netOf = (job: NetJob): SearchNet => {
+    const track = consumerOf(job);
+    return {
+      id: job.id,
+      track,
+      via: viaConsumer,
+      ...(neckConsumer >= 0 && neckConsumer < track
+        ? { neck: { consumer: neckConsumer, zone: job.neckZone } }
+        : {}),
+    };
+  };
+  /** The consumer a path state of the job's net uses (its width, or the neck). */
+  const consumerAt = (job: NetJob, net: SearchNet, s: number) => {
+    const layer = Math.floor(s / grid.cells);
+    const c = trackConsumer(grid, net, layer, s % grid.cells);
+    return c < 0 ? consumerOf(job) : c;
+  };
 
   /** Routes one net as a tree; false when some pad could not be joined (the tree so far is kept). */
   const routeNet = (job: NetJob, costs: SearchCosts): boolean => {
-    const track = consumerOf(job);
-    const net = { id: job.id, track, via: viaConsumer };
+    const net = netOf(job);
     const padStates = job.pads.map((pad) => {
       const states: number[] = [];
       pad.layers.forEach((on, layer) => {
         if (!on) return;
         for (const cell of grid.cellsInside(pad.inside))
-          if (grid.staticFree(track, layer, cell, job.id)) states.push(layer * grid.cells + cell);
+          if (trackConsumer(grid, net, layer, cell) >= 0) states.push(layer * grid.cells + cell);
       });
       return states;
     });
+    // Every cell in a pad's copper counts as the pad's for the axis rule, not only those a
+    // track may end on: a track that turned inside the copper would still cross its side.
+    const entry: PadEntry = {
+      pad: new Map(
+        job.pads.flatMap((pad, i) =>
+          pad.layers.flatMap((on, layer) =>
+            on
+              ? grid.cellsInside([pad.copper]).map((c) => [layer * grid.cells + c, i] as const)
+              : [],
+          ),
+        ),
+      ),
+      moves: job.pads.map((p) => axisMoves(p.axis)),
+    };
     job.paths = [];
     const joined = job.pads.map(() => false);
     const first = padStates.findIndex((s) => s.length > 0);
     const blocked = job.pads.filter((_, i) => (padStates[i] as number[]).length === 0);
     if (first < 0 || blocked.length > 0) {
       job.connected = first < 0 ? 0 : 1;
-      job.reason = `no room for a ${(job.halfWidths[job.widthAt] as number) * 2} mm track to reach pad ${blocked.map((p) => `${p.ref}.${p.number}`).join(", ")}`;
+      job.reason = `no room for a ${(job.halfWidths[job.widthAt] as number) * 2} mm track${net.neck ? ` (necked to ${rules.minTrackWidth} mm)` : ""} to reach pad ${blocked.map((p) => `${p.ref}.${p.number}`).join(", ")}`;
       if (first < 0) return false;
     }
     joined[first] = true;
@@ -181,11 +243,11 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
     // Vias of one net keep the hole-to-hole distance from each other too (other nets' vias
     // already keep their copper clearance, which is further).
     const noVia = new Set<number>();
-    const viaReach = Math.ceil((rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch);
+    const viaReach = Math.ceil(viaSpacing);
     const keepFrom = (cell: number) => {
       const i = cell % grid.nx;
       const j = (cell - i) / grid.nx;
-      const limit = (rules.holeToHole + rules.viaDrill + MARGIN) / grid.pitch;
+      const limit = viaSpacing;
       for (let dj = -viaReach; dj <= viaReach; dj++)
         for (let di = -viaReach; di <= viaReach; di++) {
           const ni = i + di;
@@ -206,7 +268,15 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
         goals.push([c % grid.nx, Math.floor(c / grid.nx), box / grid.pitch]);
       });
       if (targets.size === 0) break;
-      const found = search.search(net, tree, targets, goals, costs, noVia);
+      const found = search.search(
+        net,
+        tree,
+        targets,
+        goals,
+        { ...costs, viaSpacing },
+        noVia,
+        entry,
+      );
       if (!found) {
         const missing = job.pads.filter((_, i) => !joined[i]);
         job.reason = `walled in: no way from ${job.pads[first]?.ref}.${job.pads[first]?.number} to ${missing.map((p) => `${p.ref}.${p.number}`).join(", ")}`;
@@ -229,46 +299,54 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
 
   const geometry = (job: NetJob) => {
     const width = (job.halfWidths[job.widthAt] as number) * 2;
+    const net = netOf(job);
     const tracks: BoardTrack[] = [];
     const vias: Point[] = [];
-    const pointOf = (s: number) => grid.cellNm(s % grid.cells);
+    const mm = (s: number) => {
+      const p = grid.cellNm(s % grid.cells);
+      return { x: p.x / NM, y: p.y / NM };
+    };
+    const necked = (s: number) =>
+      net.neck !== undefined && consumerAt(job, net, s) === neckConsumer;
     for (const path of job.paths) {
-      let runStart = 0;
-      for (let t = 1; t <= path.length; t++) {
-        const prev = path[t - 1] as number;
-        const cur = path[t];
-        const layerChange =
-          cur !== undefined && Math.floor(cur / grid.cells) !== Math.floor(prev / grid.cells);
-        if (cur !== undefined && !layerChange) continue;
-        // A run on one layer from runStart to t-1: straight pieces become segments.
-        const layer = Math.floor(prev / grid.cells);
-        const pts = path.slice(runStart, t).map(pointOf);
-        let a = 0;
-        for (let k = 1; k < pts.length; k++) {
-          const p0 = pts[k - 1] as { x: number; y: number };
-          const p1 = pts[k] as { x: number; y: number };
-          const p2 = pts[k + 1];
-          const straight =
-            p2 !== undefined &&
-            Math.sign(p1.x - p0.x) === Math.sign(p2.x - p1.x) &&
-            Math.sign(p1.y - p0.y) === Math.sign(p2.y - p1.y);
-          if (straight) continue;
-          const s = pts[a] as { x: number; y: number };
-          tracks.push({
-            start: { x: s.x / NM, y: s.y / NM },
-            end: { x: p1.x / NM, y: p1.y / NM },
-            width,
-            layer: FRONT_BACK[layer] as string,
-            net: job.name,
-          });
-          a = k;
+      // Steps in one direction at one width on one layer make one segment; a step takes the neck
+      // width when either end only has room for the neck (both ends clear it, so it is legal).
+      let from = -1;
+      let to = -1;
+      let key = "";
+      const flush = () => {
+        if (from < 0) return;
+        const w = key.endsWith("n") ? rules.minTrackWidth : width;
+        tracks.push({
+          start: mm(from),
+          end: mm(to),
+          width: w,
+          layer: FRONT_BACK[Math.floor(from / grid.cells)] as string,
+          net: job.name,
+        });
+        from = -1;
+      };
+      for (let t = 1; t < path.length; t++) {
+        const a = path[t - 1] as number;
+        const b = path[t] as number;
+        if (Math.floor(a / grid.cells) !== Math.floor(b / grid.cells)) {
+          flush();
+          vias.push(mm(a));
+          continue;
         }
-        if (layerChange) {
-          const v = pointOf(prev);
-          vias.push({ x: v.x / NM, y: v.y / NM });
+        const pa = grid.cellNm(a % grid.cells);
+        const pb = grid.cellNm(b % grid.cells);
+        const k = `${Math.sign(pb.x - pa.x)},${Math.sign(pb.y - pa.y)},${necked(a) || necked(b) ? "n" : "w"}`;
+        if (from >= 0 && k === key) {
+          to = b;
+          continue;
         }
-        runStart = t;
+        flush();
+        from = a;
+        to = b;
+        key = k;
       }
+      flush();
     }
     return { tracks, vias, width };
   };
@@ -300,13 +378,14 @@ function routeAtPitch(model: BoardModel, options: RouteOptions, pitch: number): 
   /** Cells where a net's copper meets another net's claim. */
   const conflicts = (job: NetJob): { layer: number; cell: number }[] => {
     const out: { layer: number; cell: number }[] = [];
-    const track = consumerOf(job);
+    const net = netOf(job);
     for (const path of job.paths) {
       for (let t = 0; t < path.length; t++) {
         const s = path[t] as number;
         const layer = Math.floor(s / grid.cells);
         const cell = s % grid.cells;
-        if (grid.others(track, layer, cell, job.id) > 0) out.push({ layer, cell });
+        if (grid.others(consumerAt(job, net, s), layer, cell, job.id) > 0)
+          out.push({ layer, cell });
         const next = path[t + 1];
         if (next !== undefined && next % grid.cells === cell && next !== s)
           for (const l of [0, 1])

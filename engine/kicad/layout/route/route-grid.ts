@@ -168,21 +168,21 @@ export class RouteGrid {
     return j * this.nx + i;
   }
 
-  /** Cells whose centres lie inside any of `shapes` (distance 0). */
-  cellsInside(shapes: readonly CopperShape[]): number[] {
+  /** Cells whose centres lie inside any of `shapes` (distance 0), or within `reach` mm of one. */
+  cellsInside(shapes: readonly CopperShape[], reach = 0): number[] {
     const out = new Set<number>();
     const p = this.pitchNm / NM;
     const ox = this.originNm.x / NM;
     const oy = this.originNm.y / NM;
     for (const shape of shapes) {
       const box = shapeBox(shape);
-      const i0 = Math.max(0, Math.ceil((box.minX - ox) / p));
-      const i1 = Math.min(this.nx - 1, Math.floor((box.maxX - ox) / p));
-      const j0 = Math.max(0, Math.ceil((box.minY - oy) / p));
-      const j1 = Math.min(this.ny - 1, Math.floor((box.maxY - oy) / p));
+      const i0 = Math.max(0, Math.ceil((box.minX - reach - ox) / p));
+      const i1 = Math.min(this.nx - 1, Math.floor((box.maxX + reach - ox) / p));
+      const j0 = Math.max(0, Math.ceil((box.minY - reach - oy) / p));
+      const j1 = Math.min(this.ny - 1, Math.floor((box.maxY + reach - oy) / p));
       for (let j = j0; j <= j1; j++)
         for (let i = i0; i <= i1; i++)
-          if (shapeDistance(shape, { x: ox + i * p, y: oy + j * p }) === 0)
+          if (shapeDistance(shape, { x: ox + i * p, y: oy + j * p }) <= reach)
             out.add(j * this.nx + i);
     }
     return [...out].sort((a, b) => a - b);

@@ -97,11 +97,14 @@ export function stampPlacedBoard(
         grid.stamp(k.shape, layer, 0, (r, c) => ((isVia(c) ? k.vias : k.tracks) ? r + 0.005 : -1));
     });
   for (const zone of model.zones) {
-    if (!zone.keepout) continue;
+    const rule = zone.keepout;
+    if (!rule) continue;
     const shape: CopperShape = { kind: "polygon", points: zone.outline };
     zone.layers.forEach((l) => {
       const layer = FRONT_BACK.indexOf(l as (typeof FRONT_BACK)[number]);
-      if (layer >= 0) grid.stamp(shape, layer, 0, (r) => r);
+      // A board keep-out bars tracks and vias as it says, like a footprint's.
+      if (layer >= 0)
+        grid.stamp(shape, layer, 0, (r, c) => ((isVia(c) ? rule.vias : rule.tracks) ? r : -1));
     });
   }
 }

@@ -57,7 +57,7 @@ describe("copperhead layout", () => {
     );
     expect(project.board.design_settings.rules).toMatchObject({
       min_clearance: 0.2,
-      min_track_width: 0.2,
+      min_track_width: 0.127,
       min_via_diameter: 0.6,
       min_copper_edge_clearance: 0.3,
     });

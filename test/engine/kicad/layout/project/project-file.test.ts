@@ -39,7 +39,7 @@ describe("design rules in the .kicad_pro", () => {
       min_resolved_spokes: 1,
       min_text_height: 1,
       min_through_hole_diameter: 0.3,
-      min_track_width: 0.2,
+      min_track_width: 0.127,
       min_via_annular_width: 0.15,
       min_via_diameter: 0.6,
     });

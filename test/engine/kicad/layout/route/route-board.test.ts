@@ -1,100 +1,31 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  BoardFootprint,
-  BoardModel,
-  BoardZone,
-} from "../../../../../engine/kicad/board/write/board-model.js";
+import { describe, expect, it } from "vitest";
+import type { BoardZone } from "../../../../../engine/kicad/board/write/board-model.js";
 import { boardText } from "../../../../../engine/kicad/board/write/board-tree.js";
-import { drc } from "../../../../../engine/kicad/cli/drc.js";
-import { FootprintCatalog } from "../../../../../engine/kicad/layout/library/footprint-catalog.js";
-import {
-  DEFAULT_RULES,
-  netClasses,
-} from "../../../../../engine/kicad/layout/project/design-rules.js";
-import { mergeProjectFile } from "../../../../../engine/kicad/layout/project/project-file.js";
+import { DEFAULT_RULES } from "../../../../../engine/kicad/layout/project/design-rules.js";
 import { routeBoard } from "../../../../../engine/kicad/layout/route/route-board.js";
-import { childText, headOf, type SList } from "../../../../../engine/kicad/sexp/node.js";
-import { writeSexp } from "../../../../../engine/kicad/sexp/write.js";
-import { makeTempDir, type TempDir } from "../../../../helpers/temp-dir.js";
+import { TEST_POINT, useRouteFixture } from "./route-fixture.js";
 
-const PAD = "TestPoint:TestPoint_Pad_1.0x1.0mm";
 const OUTLINE = { minX: 100, minY: 100, maxX: 112, maxY: 112 };
+const fixture = useRouteFixture("copperhead-route-", [TEST_POINT]);
 
-let temp: TempDir;
-let library: SList;
-beforeAll(async () => {
-  temp = await makeTempDir("copperhead-route-");
-  const found = await FootprintCatalog.fromEnv().resolve(PAD);
-  if (!found.ok) throw new Error(`${PAD} is not installed`);
-  // The test point's silkscreen ring would reach past the board edge at these spots; the
-  // router never looks at silk, so the fixture goes without it.
-  const tree = found.footprint.node;
-  library = {
-    ...tree,
-    items: tree.items.filter(
-      (i) =>
-        !(i.kind === "list" && headOf(i)?.startsWith("fp_") && childText(i, "layer") === "F.SilkS"),
-    ),
-  };
-  // That copy is the project's own library, so DRC's library check compares against it.
-  await mkdir(join(temp.dir, "Fixture.pretty"));
-  await writeFile(
-    join(temp.dir, "Fixture.pretty", "TestPoint_Pad_1.0x1.0mm.kicad_mod"),
-    writeSexp(library),
-  );
-  await writeFile(
-    join(temp.dir, "fp-lib-table"),
-    `(fp_lib_table\n  (version 7)\n  (lib (name "Fixture") (type "KiCad") (uri "${join(temp.dir, "Fixture.pretty")}") (options "") (descr ""))\n)\n`,
-  );
-});
-afterAll(() => temp.remove());
+const testPoint = (reference: string, x: number, y: number, net: string) =>
+  fixture.part(TEST_POINT, reference, { x, y }, { "1": net });
+const board = (footprints: ReturnType<typeof testPoint>[], zones: BoardZone[] = []) =>
+  fixture.board(OUTLINE, footprints, zones);
+const drcOf = (name: string, model: ReturnType<typeof board>) => fixture.drc(name, model);
 
-function testPoint(reference: string, x: number, y: number, net: string): BoardFootprint {
-  return {
-    reference,
-    libId: "Fixture:TestPoint_Pad_1.0x1.0mm",
-    value: reference,
-    library,
-    at: { x, y },
-    rotation: 0,
-    pads: new Map([["1", { net }]]),
-    boardOnly: true,
-    referenceText: { at: { x, y }, angle: 0, size: 1, thickness: 0.15, visible: false },
-  };
-}
-
-function board(footprints: BoardFootprint[], zones: BoardZone[] = []): BoardModel {
-  return {
-    title: "router test",
-    outline: OUTLINE,
-    paper: "A4",
-    nets: [...new Set(footprints.flatMap((f) => [...f.pads.values()].map((p) => p.net)))],
-    footprints,
-    tracks: [],
-    vias: [],
-    zones,
-  };
-}
-
-/** Writes the board with the design rules beside it and runs kicad-cli DRC at every severity. */
-async function drcOf(name: string, model: BoardModel) {
-  const file = join(temp.dir, `${name}.kicad_pcb`);
-  const classes = netClasses([]);
-  await writeFile(
-    join(temp.dir, `${name}.kicad_pro`),
-    mergeProjectFile(undefined, join(temp.dir, `${name}.kicad_pro`), DEFAULT_RULES, classes),
-  );
-  await writeFile(file, boardText(model));
-  return drc(file);
-}
-
-function keepout(name: string, minX: number, minY: number, maxX: number, maxY: number): BoardZone {
+function keepout(
+  name: string,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  only?: { layers: string[]; vias: boolean },
+): BoardZone {
   return {
     net: undefined,
     name,
-    layers: ["F.Cu", "B.Cu"],
+    layers: only?.layers ?? ["F.Cu", "B.Cu"],
     outline: [
       { x: minX, y: minY },
       { x: maxX, y: minY },
@@ -106,7 +37,13 @@ function keepout(name: string, minX: number, minY: number, maxX: number, maxY: n
     minThickness: 0.25,
     thermalGap: 0.5,
     thermalBridgeWidth: 0.5,
-    keepout: { tracks: true, vias: true, pads: true, copperpour: true, footprints: true },
+    keepout: {
+      tracks: true,
+      vias: only?.vias ?? true,
+      pads: true,
+      copperpour: true,
+      footprints: true,
+    },
   };
 }
 
@@ -172,5 +109,26 @@ describe("routeBoard", () => {
     expect(report.unconnected.map((u) => u.items.map((i) => i.description).join(" / "))).toEqual([
       expect.stringMatching(/TP1.*TP2|TP2.*TP1/),
     ]);
+  });
+
+  it("keeps two vias of one net on one path the hole-to-hole distance apart, and DRC finds nothing", async () => {
+    // A hair-thin F.Cu keep-out for tracks only (vias allowed) splits the board: net A's two
+    // pads are on F.Cu either side, so its one path must dive to B.Cu and come up again; the
+    // cheapest dive would drill the second via 0.4 mm from the first (holes 0.1 mm apart).
+    // B.Cu is barred from 106.6 mm on, so the path comes up just past the wall.
+    const wall = keepout("wall", 105.95, 100, 106.05, 112, { layers: ["F.Cu"], vias: false });
+    const east = keepout("east", 106.6, 100, 112, 112, { layers: ["B.Cu"], vias: true });
+    const model = board(
+      [testPoint("TP1", 102, 106, "A"), testPoint("TP2", 110, 106, "A")],
+      [wall, east],
+    );
+    const result = routeBoard(model);
+    expect(result.nets.map((n) => [n.net, n.routed, n.vias])).toEqual([["A", true, 2]]);
+    const [a, b] = result.model.vias;
+    const apart = Math.hypot((a?.at.x ?? 0) - (b?.at.x ?? 0), (a?.at.y ?? 0) - (b?.at.y ?? 0));
+    expect(apart).toBeGreaterThanOrEqual(DEFAULT_RULES.holeToHole + DEFAULT_RULES.viaDrill);
+    const report = await drcOf("one-net-vias", result.model);
+    expect(report.violations.map((v) => `${v.type}: ${v.description}`)).toEqual([]);
+    expect(report.unconnected).toEqual([]);
   });
 });
