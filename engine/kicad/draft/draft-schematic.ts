@@ -16,6 +16,7 @@ import { SheetLayout } from "./lay-out-sheet.js";
 import { NoRoomError } from "./layout/no-room-error.js";
 import { dropLoneStubLabels } from "./lone-labels.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
+import { drawnPinPoints, foldSelfCrossings } from "./self-crossings.js";
 import { placeNotes } from "./sheet-notes.js";
 import type { SymbolSource } from "./symbol-source.js";
 import { type ValidationContext, validateIntent } from "./validate-intent.js";
@@ -126,7 +127,10 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
       ],
     };
   }
-  const drawing = dropLoneStubLabels(placement.drawing, resolved);
+  const drawing = dropLoneStubLabels(
+    foldSelfCrossings(placement.drawing, drawnPinPoints(placement.drawing, resolved)),
+    resolved,
+  );
 
   const sheetPath = resolve(input.sheetPath);
   const project = basename(sheetPath, ".kicad_sch");

@@ -26,7 +26,7 @@ const KNOWN_ADVISORIES: Record<string, Record<string, number>> = {
     "low-utilization": 1,
     "wire-hugging": 2,
   },
-  "sensor-hub": { "same-net-crossing": 8, "wire-hugging": 10 },
+  "sensor-hub": {},
 };
 
 let catalog: SymbolCatalog;
