@@ -2,25 +2,13 @@ import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnWire } from "./drawing.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
 import { unitGeometry } from "./unit-geometry.js";
+import { onWireInterior, pointKey } from "./wire-points.js";
 
 const EPS = 0.005;
-const key = (p: Point) => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
+const key = pointKey;
+const onInterior = onWireInterior;
 const same = (a: Point, b: Point) => key(a) === key(b);
 const vertical = (w: DrawnWire) => Math.abs(w.a.x - w.b.x) < EPS;
-
-function onInterior(p: Point, w: DrawnWire): boolean {
-  if (vertical(w))
-    return (
-      Math.abs(p.x - w.a.x) < EPS &&
-      p.y > Math.min(w.a.y, w.b.y) + EPS &&
-      p.y < Math.max(w.a.y, w.b.y) - EPS
-    );
-  return (
-    Math.abs(p.y - w.a.y) < EPS &&
-    p.x > Math.min(w.a.x, w.b.x) + EPS &&
-    p.x < Math.max(w.a.x, w.b.x) - EPS
-  );
-}
 
 /** Where two wires cross, both through their middles; undefined when they do not. */
 function crossing(h: DrawnWire, v: DrawnWire): Point | undefined {
