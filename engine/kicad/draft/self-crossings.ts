@@ -1,7 +1,5 @@
 import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnWire } from "./drawing.js";
-import type { ResolvedIntent } from "./resolved-intent.js";
-import { unitGeometry } from "./unit-geometry.js";
 import { onWireInterior, pointKey } from "./wire-points.js";
 
 const EPS = 0.005;
@@ -198,19 +196,4 @@ function components(wires: readonly DrawnWire[], dots: readonly Point[]): (k: st
   const onWire = [...wires.flatMap((w) => [w.a, w.b]), ...dots];
   for (const q of onWire) for (const w of wires) if (onInterior(q, w)) union(key(q), key(w.a));
   return find;
-}
-
-/** Every pin's point on the sheet: part pins by their unit's geometry, power ports at their origin. */
-export function drawnPinPoints(drawing: Drawing, resolved: ResolvedIntent): Point[] {
-  const out: Point[] = [];
-  for (const s of drawing.symbols) {
-    const symbol = s.key.startsWith("part/") ? resolved.parts.get(s.ref)?.symbol.symbol : undefined;
-    if (!symbol) {
-      out.push(s.at);
-      continue;
-    }
-    for (const pin of unitGeometry(symbol, s.unit, s.rotation).pins)
-      out.push({ x: s.at.x + pin.offset.x, y: s.at.y + pin.offset.y });
-  }
-  return out;
 }

@@ -24,7 +24,6 @@ const KNOWN_ADVISORIES: Record<string, Record<string, number>> = {
   "mcu-opamp-board": {
     "cross-group-wire": 1,
     "low-utilization": 1,
-    "wire-hugging": 2,
   },
   "sensor-hub": {},
 };
