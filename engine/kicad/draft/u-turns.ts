@@ -1,4 +1,4 @@
-import type { Rect } from "../geometry/rect.js";
+import { type Rect, rectFromCorners, rectInflate, rectIntersection } from "../geometry/rect.js";
 import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnWire } from "./drawing.js";
 import { onWireInterior, pointKey } from "./wire-points.js";
@@ -98,38 +98,25 @@ function clear(
   pins: ReadonlySet<string>,
   bodies: readonly Rect[],
 ): boolean {
-  const box = {
-    minX: Math.min(w.a.x, w.b.x),
-    maxX: Math.max(w.a.x, w.b.x),
-    minY: Math.min(w.a.y, w.b.y),
-    maxY: Math.max(w.a.y, w.b.y),
-  };
+  const box = rectFromCorners(w.a, w.b);
   for (const k of pins) {
     const [x, y] = k.split(",").map((n) => Number(n) / 100) as [number, number];
     if (onWireInterior({ x, y }, w)) return false;
   }
+  // Strictly inside a body on both axes (a zero-width wire has no overlap to measure).
+  const inside = (lo: number, hi: number, bLo: number, bHi: number) =>
+    lo < bHi - EPS && bLo + EPS < hi;
   for (const b of bodies)
-    if (
-      box.minX < b.maxX - EPS &&
-      b.minX + EPS < box.maxX &&
-      box.minY < b.maxY - EPS &&
-      b.minY + EPS < box.maxY
-    )
+    if (inside(box.minX, box.maxX, b.minX, b.maxX) && inside(box.minY, box.maxY, b.minY, b.maxY))
       return false;
   for (const o of wires) {
     if (replaced.includes(o)) continue;
-    const ob = {
-      minX: Math.min(o.a.x, o.b.x),
-      maxX: Math.max(o.a.x, o.b.x),
-      minY: Math.min(o.a.y, o.b.y),
-      maxY: Math.max(o.a.y, o.b.y),
-    };
     // Touching another wire anywhere but at its own two ends could join or cross it.
-    const lo = { x: Math.max(box.minX, ob.minX), y: Math.max(box.minY, ob.minY) };
-    const hi = { x: Math.min(box.maxX, ob.maxX), y: Math.min(box.maxY, ob.maxY) };
-    if (lo.x > hi.x + EPS || lo.y > hi.y + EPS) continue;
-    const point = Math.abs(lo.x - hi.x) < EPS && Math.abs(lo.y - hi.y) < EPS;
-    if (!point || !(same(lo, w.a) || same(lo, w.b))) return false;
+    const common = rectIntersection(rectInflate(box, EPS), rectFromCorners(o.a, o.b));
+    if (!common) continue;
+    const at = { x: (common.minX + common.maxX) / 2, y: (common.minY + common.maxY) / 2 };
+    const point = common.maxX - common.minX < 3 * EPS && common.maxY - common.minY < 3 * EPS;
+    if (!point || !(same(at, w.a) || same(at, w.b))) return false;
   }
   return true;
 }
