@@ -8,6 +8,7 @@ import { parseSexp } from "../sexp/parse.js";
 import { writeSexp } from "../sexp/write.js";
 import { checkDrawnNets } from "./check-drawn-nets.js";
 import type { DraftReport } from "./draft-report.js";
+import { drawnParts } from "./drawn-parts.js";
 import { emitSheet } from "./emit-sheet.js";
 import { DEFAULT_DRAFT_DATE } from "./intent.js";
 import type { IntentFinding } from "./intent-finding.js";
@@ -16,8 +17,10 @@ import { SheetLayout } from "./lay-out-sheet.js";
 import { NoRoomError } from "./layout/no-room-error.js";
 import { dropLoneStubLabels } from "./lone-labels.js";
 import { fitsClass, railSymbolIds } from "./rail-symbols.js";
+import { foldSelfCrossings } from "./self-crossings.js";
 import { placeNotes } from "./sheet-notes.js";
 import type { SymbolSource } from "./symbol-source.js";
+import { straightenUTurns } from "./u-turns.js";
 import { type ValidationContext, validateIntent } from "./validate-intent.js";
 import {
   embeddedSymbol,
@@ -134,7 +137,11 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
       ],
     };
   }
-  const drawing = dropLoneStubLabels(placement.drawing, resolved);
+  const parts = drawnParts(placement.drawing, resolved);
+  const drawing = straightenUTurns(
+    dropLoneStubLabels(foldSelfCrossings(placement.drawing, parts.pins), resolved),
+    parts,
+  );
 
   const sheetPath = resolve(input.sheetPath);
   const project = basename(sheetPath, ".kicad_sch");

@@ -2,21 +2,10 @@ import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnWire } from "./drawing.js";
 import { crowdedOwners } from "./layout/text-audit.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
+import { onWireInterior, pointKey } from "./wire-points.js";
 
-const key = (p: Point) => `${Math.round(p.x * 100)},${Math.round(p.y * 100)}`;
-
-function onInterior(p: Point, w: DrawnWire): boolean {
-  const minX = Math.min(w.a.x, w.b.x);
-  const maxX = Math.max(w.a.x, w.b.x);
-  const minY = Math.min(w.a.y, w.b.y);
-  const maxY = Math.max(w.a.y, w.b.y);
-  const eps = 0.005;
-  if (Math.abs(w.a.x - w.b.x) < eps)
-    return Math.abs(p.x - w.a.x) < eps && p.y > minY + eps && p.y < maxY - eps;
-  if (Math.abs(w.a.y - w.b.y) < eps)
-    return Math.abs(p.y - w.a.y) < eps && p.x > minX + eps && p.x < maxX - eps;
-  return false;
-}
+const key = pointKey;
+const onInterior = onWireInterior;
 
 /**
  * Labels at the dead end of a stub whose other end is wired on (a T or a run continuing): their

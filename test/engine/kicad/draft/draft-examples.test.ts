@@ -24,9 +24,8 @@ const KNOWN_ADVISORIES: Record<string, Record<string, number>> = {
   "mcu-opamp-board": {
     "cross-group-wire": 1,
     "low-utilization": 1,
-    "wire-hugging": 2,
   },
-  "sensor-hub": { "same-net-crossing": 8, "wire-hugging": 10 },
+  "sensor-hub": {},
 };
 
 let catalog: SymbolCatalog;
