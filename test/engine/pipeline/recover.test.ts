@@ -211,6 +211,23 @@ async function recoverAll(repo: string, options: { now?: () => number; schematic
 const toolCall = (name: string, input: unknown) =>
   JSON.stringify({ type: "tool_call", turn: 1, id: "t", name, input });
 
+/** A killed spec attempt 1 that built on work kept from an earlier one (notes/kept.md). */
+async function killedOnKeptWork() {
+  const made = await gitRepo({ "brief.md": "# brief\n" });
+  repos.push(made.done);
+  const { repo } = made;
+  const base = (await git(repo, ["rev-parse", "HEAD"])).trim();
+  await put(repo, "notes/kept.md", "kept from attempt 1\n");
+  // The kept work's ref, as an earlier attempt's (its number is not this log's business).
+  const ref = "refs/copperhead/wip/spec/0";
+  const commit = await saveWip(repo, { base, paths: ["notes/kept.md"], ref, message: "kept" });
+  const snapshot = await takeSnapshot(repo, { commit, paths: ["notes/kept.md"], ref });
+  await recordDispatch(repo, graph, { stage: "spec" });
+  await put(repo, "notes/kept.md", "kept, then edited by attempt 2\n");
+  await killedLock(repo, { scope: "spec", attempt: 1, snapshot });
+  return { repo, ref };
+}
+
 describe("recoverKilledRuns: whose paths, and the blocked record", () => {
   it("the blocked record and its commit say what happened and where the work went", async () => {
     const { repo } = await killedSpec();
@@ -265,7 +282,13 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     expect(await git(made.repo, ["for-each-ref", "refs/copperhead/wip"])).toBe("");
     const message = await git(made.repo, ["log", "-1", "--format=%B"]);
     expect(message).toContain("recorded it as blocked: it had left nothing in the tree.");
-    expect(message).not.toContain("Copperhead-WIP");
+    expect(message.trim().split("\n").slice(-5)).toEqual([
+      "",
+      "Copperhead-Stage: spec",
+      "Copperhead-Attempt: 1",
+      expect.stringMatching(/^Copperhead-Brief-SHA256: [0-9a-f]{64}$/),
+      "Copperhead-Verdict: blocked",
+    ]);
   });
 
   it("the files every stage's tools write are copperhead's, tracked or not, and are stashed in path order", async () => {
@@ -349,20 +372,22 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     expect((await git(repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
   });
 
-  it("work an earlier attempt kept is set aside with the rest, then put back, and the record names its ref", async () => {
+  it("a stage's lock with no dispatch in flight (killed after its record was collected) sets the work aside and records nothing more", async () => {
     const made = await gitRepo({ "brief.md": "# brief\n" });
     repos.push(made.done);
     const { repo } = made;
-    const base = (await git(repo, ["rev-parse", "HEAD"])).trim();
-    await put(repo, "notes/kept.md", "kept from attempt 1\n");
-    // The kept work's ref, as an earlier attempt's (its number is not this log's business).
-    const ref = "refs/copperhead/wip/spec/0";
-    const commit = await saveWip(repo, { base, paths: ["notes/kept.md"], ref, message: "kept" });
-    const carried = { commit, paths: ["notes/kept.md"], ref };
-    const snapshot = await takeSnapshot(repo, carried);
-    await recordDispatch(repo, graph, { stage: "spec" });
-    await put(repo, "notes/kept.md", "kept, then edited by attempt 2\n");
+    const snapshot = await takeSnapshot(repo);
+    const head = (await git(repo, ["rev-parse", "HEAD"])).trim();
+    await put(repo, "docs/SPEC.md", "# half\n");
     await killedLock(repo, { scope: "spec", attempt: 1, snapshot });
+    const [recovered] = await recoverAll(repo);
+    expect(recovered?.stash?.paths).toEqual(["docs/SPEC.md"]);
+    expect(recovered?.commit).toBeUndefined();
+    expect((await git(repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
+  });
+
+  it("work an earlier attempt kept is set aside with the rest, then put back, and the record names its ref", async () => {
+    const { repo, ref } = await killedOnKeptWork();
     const [recovered] = await recoverAll(repo);
     expect(recovered?.stash?.paths).toEqual(["notes/kept.md"]);
     expect(recovered?.carriedRef).toBe(ref);
@@ -370,5 +395,16 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     expect(
       await git(repo, ["log", "-1", "--format=%(trailers:key=Copperhead-Kept,valueonly)"]),
     ).toBe(`${ref}\n\n`);
+  });
+
+  it("kept work is not put back once HEAD has moved since the kill: it stays in the stash", async () => {
+    const { repo } = await killedOnKeptWork();
+    await put(repo, "README.md", "committed after the kill\n");
+    await git(repo, ["add", "README.md"]);
+    await git(repo, ["commit", "-qm", "mine"]);
+    const [recovered] = await recoverAll(repo);
+    expect(recovered?.stash?.paths).toEqual(["notes/kept.md"]);
+    expect(recovered?.carriedRef).toBeUndefined();
+    expect(await exists(join(repo, "notes/kept.md"))).toBe(false);
   });
 });

@@ -169,4 +169,52 @@ describe("draft_schematic refusals", () => {
       await made.done();
     }
   });
+  it("refuses a configured schematic that is not a .kicad_sch, and a missing intent file, saying what to fix", async () => {
+    const notSheet = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ paths: { schematic: "hardware/board.txt" } }),
+      "hardware/schematic.intent.json": await intentText(),
+    });
+    const noIntent = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ paths: { schematic: SHEET } }),
+    });
+    try {
+      const wrong = await draftSchematicTool.run({}, notSheet.context);
+      expect(wrong.errorKind).toBe("refused");
+      expect(wrong.detail).toBe(
+        "the configured schematic hardware/board.txt is not a .kicad_sch file — correct paths.schematic in .copperhead/config.json",
+      );
+      const before = await treeBytes(noIntent.repo);
+      const missing = await draftSchematicTool.run({}, noIntent.context);
+      expect(missing.errorKind).toBe("not-found");
+      expect(missing.detail).toBe(
+        "no intent at hardware/schematic.intent.json — write the IR there with write_file (or edit_file), or pass it inline as `intent`",
+      );
+      expect(await treeBytes(noIntent.repo)).toEqual(before);
+    } finally {
+      await notSheet.done();
+      await noIntent.done();
+    }
+  });
+
+  it("refuses to replace a person's symbol library beside the sheet, naming it repo-relative, and writes nothing", async () => {
+    const made = await tempRepo({
+      ".copperhead/config.json": JSON.stringify({ paths: { schematic: SHEET } }),
+      "hardware/schematic.intent.json": await intentText(),
+      "hardware/schematic.kicad_sym":
+        '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "kicad_symbol_editor")\n)\n',
+    });
+    try {
+      const before = await treeBytes(made.repo);
+      const result = await draftSchematicTool.run({}, made.context);
+      expect(result.errorKind).toBe("refused");
+      expect(result.detail).toContain(
+        'hardware/schematic.kicad_sym: a symbol library copperhead did not write (generator "kicad_symbol_editor", 0 symbols)',
+      );
+      expect(result.detail).not.toContain(made.repo);
+      expect(result.detail).toContain("leave those files alone");
+      expect(await treeBytes(made.repo)).toEqual(before);
+    } finally {
+      await made.done();
+    }
+  });
 });
