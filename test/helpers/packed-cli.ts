@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
 import { inject } from "vitest";
 import { PACKED_CLI_ENV } from "../setup/packed-cli.js";
 import { REPO_ROOT } from "./fixture-project.js";
+import { runOnce } from "./run-once.js";
 
 /** The built CLI of this checkout: run it as `node <bin> …`. */
 export interface BuiltCli {
@@ -18,8 +18,6 @@ export interface PackedCli {
   /** The folder it was installed into (`npm install <tarball>` there; its node_modules/). */
   prefix: string;
 }
-
-const memo = new Map<string, Promise<unknown>>();
 
 let privateDir: Promise<string> | undefined;
 
@@ -76,56 +74,6 @@ export function packedCli(): Promise<PackedCli> {
   });
 }
 
-/**
- * `make()` once per vitest run across the worker processes: the first caller takes a lock
- * folder and records the answer (or its failure) in the run folder; the others wait for it.
- */
-function once<T>(name: string, make: () => Promise<T>): Promise<T> {
-  let pending = memo.get(name) as Promise<T> | undefined;
-  if (!pending) {
-    pending = shared(name, make);
-    memo.set(name, pending);
-  }
-  return pending;
-}
-
-type Recorded<T> = { ok: true; value: T } | { ok: false; error: string };
-
-async function shared<T>(name: string, make: () => Promise<T>): Promise<T> {
-  const dir = await runDir();
-  const file = join(dir, `${name}.json`);
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const recorded = await readRecorded<T>(file);
-    if (recorded) return unwrap(name, recorded);
-    try {
-      await mkdir(`${file}.lock`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${name}: gave up waiting for another worker`);
-      await sleep(200);
-    }
-  }
-  let recorded: Recorded<T>;
-  try {
-    recorded = { ok: true, value: await make() };
-  } catch (error) {
-    recorded = { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-  await writeFile(`${file}.tmp`, JSON.stringify(recorded));
-  await rename(`${file}.tmp`, file);
-  return unwrap(name, recorded);
-}
-
-async function readRecorded<T>(file: string): Promise<Recorded<T> | undefined> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as Recorded<T>;
-  } catch {
-    return undefined;
-  }
-}
-
-function unwrap<T>(name: string, recorded: Recorded<T>): T {
-  if (!recorded.ok) throw new Error(`${name} failed: ${recorded.error}`);
-  return recorded.value;
+async function once<T>(name: string, make: () => Promise<T>): Promise<T> {
+  return runOnce(await runDir(), name, make);
 }
