@@ -14,6 +14,13 @@ export default defineConfig({
     // kicad-cli calls dominate the suite; two cores run two files at once.
     pool: "forks",
     maxWorkers: 2,
+    // A worker runs its files in one module graph instead of re-importing the engine for each of
+    // ~300 files (a third of the CPU of the light files went to those imports). Sound because no
+    // test mocks a module, every helper registers its hooks from a call inside the test file, env
+    // changes are undone in the file's own after-hooks, and vitest still resets vi.setConfig and
+    // spies between files; the engine's per-process memos (parsed KiCad libraries, kicad-cli
+    // versions) are keyed by path, so sharing them only saves work.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 300_000,
   },
