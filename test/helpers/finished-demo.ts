@@ -1,13 +1,11 @@
-import { cp, mkdir, mkdtemp, realpath } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { inject } from "vitest";
 import { FINISHED_DEMO_ENV } from "../setup/finished-demo.js";
 import { assertDemoUntouched, demoRepoIn, recordDemo } from "./finished-demo-guard.js";
 import { REPO_ROOT } from "./fixture-project.js";
 import { packedCli } from "./packed-cli.js";
 import { type BinRun, runBin } from "./run-bin.js";
-import { runOnce } from "./run-once.js";
+import { runDir, runOnce } from "./run-once.js";
 
 /** The offline demo: examples/usb-c-breakout (its brief, sessions and recheck sessions). */
 export const DEMO_EXAMPLE = join(REPO_ROOT, "examples/usb-c-breakout");
@@ -32,21 +30,6 @@ export interface DemoCreate {
   run: BinRun;
 }
 
-let privateDir: Promise<string> | undefined;
-
-function runDir(): Promise<string> {
-  let dir: string | undefined;
-  try {
-    dir = inject("finishedDemoDir") || process.env[FINISHED_DEMO_ENV];
-  } catch {
-    dir = process.env[FINISHED_DEMO_ENV];
-  }
-  if (dir) return realpath(dir);
-  // Outside the run's globalSetup (a script importing this): a private folder per process.
-  privateDir ??= mkdtemp(join(tmpdir(), "copperhead-demo-")).then((d) => realpath(d));
-  return privateDir;
-}
-
 /**
  * The eight-stage offline `create` of examples/usb-c-breakout, run once per `vitest run` by the
  * packed and installed CLI (real tools, gates, kicad-cli, exports) and shared by every test file
@@ -55,7 +38,7 @@ function runDir(): Promise<string> {
  * that only needs the finished repository calls finishedDemo().
  */
 export async function demoCreate(): Promise<DemoCreate> {
-  const dir = await runDir();
+  const dir = await runDir("finishedDemoDir", FINISHED_DEMO_ENV);
   const repo = demoRepoIn(dir);
   const cwd = dirname(repo);
   const made = await runOnce(dir, "finished-demo", async () => {

@@ -1,11 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
-import { inject } from "vitest";
 import { PACKED_CLI_ENV } from "../setup/packed-cli.js";
 import { REPO_ROOT } from "./fixture-project.js";
-import { runOnce } from "./run-once.js";
+import { runDir, runOnce } from "./run-once.js";
 
 /** The built CLI of this checkout: run it as `node <bin> …`. */
 export interface BuiltCli {
@@ -19,20 +17,7 @@ export interface PackedCli {
   prefix: string;
 }
 
-let privateDir: Promise<string> | undefined;
-
-function runDir(): Promise<string> {
-  let dir: string | undefined;
-  try {
-    dir = inject("packedCliDir") || process.env[PACKED_CLI_ENV];
-  } catch {
-    dir = process.env[PACKED_CLI_ENV];
-  }
-  if (dir) return Promise.resolve(dir);
-  // Outside the run's globalSetup (a script importing this): a private folder per process.
-  privateDir ??= mkdtemp(join(tmpdir(), "copperhead-packed-"));
-  return privateDir;
-}
+const folder = () => runDir("packedCliDir", PACKED_CLI_ENV);
 
 /**
  * `npm run build` in the checkout, once per vitest run: every test that asks gets the same
@@ -53,7 +38,7 @@ export function builtCli(): Promise<BuiltCli> {
 export function packedCli(): Promise<PackedCli> {
   return once("packed", async () => {
     await builtCli();
-    const dir = await runDir();
+    const dir = await folder();
     const packs = join(dir, "tarball");
     await mkdir(packs, { recursive: true });
     const packed = await execa("npm", ["pack", "--json", "--pack-destination", packs], {
@@ -75,5 +60,5 @@ export function packedCli(): Promise<PackedCli> {
 }
 
 async function once<T>(name: string, make: () => Promise<T>): Promise<T> {
-  return runOnce(await runDir(), name, make);
+  return runOnce(await folder(), name, make);
 }

@@ -1,8 +1,32 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rename, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { inject, type ProvidedContext } from "vitest";
 
 const memo = new Map<string, Promise<unknown>>();
+const privateDirs = new Map<string, Promise<string>>();
+
+/**
+ * The run's folder a globalSetup of test/setup made (its real path), as `provide`d to test
+ * files or, in a process a test started, from the environment. Outside a vitest run (a script
+ * importing a helper): a private folder per process.
+ */
+export function runDir(key: keyof ProvidedContext, env: string): Promise<string> {
+  let dir: string | undefined;
+  try {
+    dir = inject(key) || process.env[env];
+  } catch {
+    dir = process.env[env];
+  }
+  if (dir) return realpath(dir);
+  let own = privateDirs.get(key);
+  if (!own) {
+    own = mkdtemp(join(tmpdir(), `copperhead-${key}-`)).then((d) => realpath(d));
+    privateDirs.set(key, own);
+  }
+  return own;
+}
 
 /**
  * `make()` once per vitest run across the worker processes: the first caller takes a lock
