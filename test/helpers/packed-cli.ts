@@ -1,11 +1,9 @@
-import { mkdir, mkdtemp, readFile, rename, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { execa } from "execa";
-import { inject } from "vitest";
 import { PACKED_CLI_ENV } from "../setup/packed-cli.js";
 import { REPO_ROOT } from "./fixture-project.js";
+import { runDir, runOnce } from "./run-once.js";
 
 /** The built CLI of this checkout: run it as `node <bin> …`. */
 export interface BuiltCli {
@@ -19,22 +17,7 @@ export interface PackedCli {
   prefix: string;
 }
 
-const memo = new Map<string, Promise<unknown>>();
-
-let privateDir: Promise<string> | undefined;
-
-function runDir(): Promise<string> {
-  let dir: string | undefined;
-  try {
-    dir = inject("packedCliDir") || process.env[PACKED_CLI_ENV];
-  } catch {
-    dir = process.env[PACKED_CLI_ENV];
-  }
-  if (dir) return Promise.resolve(dir);
-  // Outside the run's globalSetup (a script importing this): a private folder per process.
-  privateDir ??= mkdtemp(join(tmpdir(), "copperhead-packed-"));
-  return privateDir;
-}
+const folder = () => runDir("packedCliDir", PACKED_CLI_ENV);
 
 /**
  * `npm run build` in the checkout, once per vitest run: every test that asks gets the same
@@ -55,7 +38,7 @@ export function builtCli(): Promise<BuiltCli> {
 export function packedCli(): Promise<PackedCli> {
   return once("packed", async () => {
     await builtCli();
-    const dir = await runDir();
+    const dir = await folder();
     const packs = join(dir, "tarball");
     await mkdir(packs, { recursive: true });
     const packed = await execa("npm", ["pack", "--json", "--pack-destination", packs], {
@@ -76,56 +59,6 @@ export function packedCli(): Promise<PackedCli> {
   });
 }
 
-/**
- * `make()` once per vitest run across the worker processes: the first caller takes a lock
- * folder and records the answer (or its failure) in the run folder; the others wait for it.
- */
-function once<T>(name: string, make: () => Promise<T>): Promise<T> {
-  let pending = memo.get(name) as Promise<T> | undefined;
-  if (!pending) {
-    pending = shared(name, make);
-    memo.set(name, pending);
-  }
-  return pending;
-}
-
-type Recorded<T> = { ok: true; value: T } | { ok: false; error: string };
-
-async function shared<T>(name: string, make: () => Promise<T>): Promise<T> {
-  const dir = await runDir();
-  const file = join(dir, `${name}.json`);
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const recorded = await readRecorded<T>(file);
-    if (recorded) return unwrap(name, recorded);
-    try {
-      await mkdir(`${file}.lock`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${name}: gave up waiting for another worker`);
-      await sleep(200);
-    }
-  }
-  let recorded: Recorded<T>;
-  try {
-    recorded = { ok: true, value: await make() };
-  } catch (error) {
-    recorded = { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-  await writeFile(`${file}.tmp`, JSON.stringify(recorded));
-  await rename(`${file}.tmp`, file);
-  return unwrap(name, recorded);
-}
-
-async function readRecorded<T>(file: string): Promise<Recorded<T> | undefined> {
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as Recorded<T>;
-  } catch {
-    return undefined;
-  }
-}
-
-function unwrap<T>(name: string, recorded: Recorded<T>): T {
-  if (!recorded.ok) throw new Error(`${name} failed: ${recorded.error}`);
-  return recorded.value;
+async function once<T>(name: string, make: () => Promise<T>): Promise<T> {
+  return runOnce(await folder(), name, make);
 }

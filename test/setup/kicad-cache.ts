@@ -1,8 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { KICAD_CACHE_ENV } from "./cache-env.js";
+import { runFolder } from "./run-folder.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,14 +9,13 @@ declare module "vitest" {
 }
 
 /**
- * vitest globalSetup: one scratch folder per `vitest run` where test files share kicad-cli
- * results for the unchanging demo corpus (see test/helpers/kicad-cache.ts); removed at the end.
+ * vitest globalSetup: the folder where test files share kicad-cli results for the unchanging
+ * demo corpus (see test/helpers/kicad-cache.ts).
  */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(join(tmpdir(), "copperhead-test-kicad-cache-"));
-  project.provide("kicadCacheDir", dir);
-  process.env[KICAD_CACHE_ENV] = dir;
-  return async () => {
-    await rm(dir, { recursive: true, force: true });
-  };
+export default function setup(project: TestProject): Promise<() => Promise<void>> {
+  return runFolder(project, {
+    key: "kicadCacheDir",
+    env: KICAD_CACHE_ENV,
+    prefix: "copperhead-test-kicad-cache-",
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,21 +11,26 @@ import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { createReportSchema } from "../../../../engine/pipeline/create/create-report.js";
 import { git } from "../../../../engine/repo/git.js";
 import { stages } from "../../../../stages/registry.js";
-import { REPO_ROOT } from "../../../helpers/fixture-project.js";
-import { builtCli, packedCli } from "../../../helpers/packed-cli.js";
+import {
+  copyOfFinishedDemo,
+  DEMO_ENV,
+  DEMO_EXAMPLE,
+  DEMO_SESSIONS,
+  demoCreate,
+} from "../../../helpers/finished-demo.js";
+import { builtCli } from "../../../helpers/packed-cli.js";
 import { type BinRun, runBin } from "../../../helpers/run-bin.js";
 import { treeState } from "../../../helpers/tree-state.js";
 
 // The offline demo end to end, as a user runs it: the packed and installed copperhead creates
-// examples/usb-c-breakout once for the whole file (real tools, gates, kicad-cli, exports); the
-// tests that only read the finished repository share it, the ones that change it work on a
-// copy through the built CLI.
-const EXAMPLE = join(REPO_ROOT, "examples/usb-c-breakout");
-const SESSIONS = join(EXAMPLE, "sessions");
+// examples/usb-c-breakout once for the whole run (test/helpers/finished-demo.ts: real tools,
+// gates, kicad-cli, exports); the tests that only read the finished repository share it, the
+// ones that change it work on a copy through the built CLI.
+const EXAMPLE = DEMO_EXAMPLE;
+const SESSIONS = DEMO_SESSIONS;
 const ORDER = stages.map((s) => s.name);
 const AGENT_STAGES = ORDER.filter((s) => s !== "outputs");
-// The scripted provider is the only model; nothing of the machine's may choose another.
-const env = { COPPERHEAD_PROVIDER: undefined, ANTHROPIC_API_KEY: undefined, CI: "true" };
+const env = DEMO_ENV;
 const MINUTES = 60_000;
 
 let work: string;
@@ -35,15 +40,11 @@ let bin: string;
 
 beforeAll(async () => {
   work = await realpath(await mkdtemp(join(tmpdir(), "copperhead-create-cli-")));
-  repo = join(work, "usb-c-breakout");
-  const packed = await packedCli();
+  const created = await demoCreate();
+  repo = created.repo;
+  demo = created.run;
   bin = (await builtCli()).bin;
-  demo = await runBin(
-    packed.bin,
-    ["create", "--repo", repo, "--brief", join(EXAMPLE, "brief.md"), "--scripted", SESSIONS],
-    { cwd: work, env, timeoutMs: 15 * MINUTES },
-  );
-}, 20 * MINUTES);
+}, 30 * MINUTES);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 const log = async (dir: string, format: string, range = "HEAD") =>
@@ -61,11 +62,7 @@ const statusOf = async (dir: string) => {
     stale: Array<{ kind: string; pattern: string }>;
   }>;
 };
-async function copyOfDemo(name: string): Promise<string> {
-  const dir = join(work, name);
-  await cp(repo, dir, { recursive: true });
-  return dir;
-}
+const copyOfDemo = (name: string) => copyOfFinishedDemo(join(work, name));
 
 describe("copperhead create: the offline demo through the packed and installed CLI", () => {
   it("exits 0 with HEAD on stdout and plain progress lines on stderr, a clean tree", async () => {
