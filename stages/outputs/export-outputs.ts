@@ -8,6 +8,7 @@ import { type ExportedFile, exportDesign } from "../../engine/kicad/export/expor
 import { schematicOrderParts } from "../../engine/kicad/export/order-parts.js";
 import { loadSchematicHierarchy } from "../../engine/kicad/schematic/hierarchy.js";
 import { readConfig } from "../../engine/repo/config.js";
+import { memoizedExport } from "./export-memo.js";
 import {
   MANIFEST,
   type Manifest,
@@ -29,13 +30,14 @@ export interface Exported {
 /**
  * Exports the repo's design into `dest` (a folder that must not exist yet) with its manifest:
  * the board and schematic `copperhead check` would use, the parts from the schematic with what
- * BOM.md adds.
+ * BOM.md adds. An export of byte-identical inputs earlier in the process is reused
+ * (export-memo.ts), so the gate's proof of reproducibility costs no second KiCad run.
  */
-export async function exportInto(
-  repo: string,
-  dest: string,
-  env: NodeJS.ProcessEnv,
-): Promise<Exported> {
+export function exportInto(repo: string, dest: string, env: NodeJS.ProcessEnv): Promise<Exported> {
+  return memoizedExport(repo, dest, env, () => exportFresh(repo, dest, env));
+}
+
+async function exportFresh(repo: string, dest: string, env: NodeJS.ProcessEnv): Promise<Exported> {
   const target = await designTarget(repo);
   if (!target.ok)
     throw new OutputsError(target.detail, "fix the project configuration, then export again");

@@ -9,6 +9,7 @@ import { orderingBoms } from "../../engine/kicad/export/ordering-bom.js";
 import { children, headOf, list } from "../../engine/kicad/sexp/node.js";
 import { parseSexp } from "../../engine/kicad/sexp/parse.js";
 import { writeSexp } from "../../engine/kicad/sexp/write.js";
+import { forgetExports } from "../../stages/outputs/export-memo.js";
 import { exportOutputs } from "../../stages/outputs/export-outputs.js";
 import { outputsChecks, outputsGate } from "../../stages/outputs/stage.js";
 import { LED_DESIGN_DOCS } from "../engine/flow/flow-fixture.js";
@@ -61,6 +62,8 @@ describe("outputs stage (real kicad-cli)", () => {
     // KiCad stamps the clock into these; the export sets them to the board's date.
     expect(gerber).toContain("%TF.CreationDate,2020-01-01T00:00:00+00:00*%");
 
+    // A real second run (not the in-process memo): KiCad itself must give the same bytes.
+    forgetExports();
     const second = await exportOutputs(repo);
     expect(await readFile(join(repo, "outputs/manifest.json"), "utf8")).toBe(manifest);
     expect(second.manifest.files.map((f) => f.sha256)).toEqual(

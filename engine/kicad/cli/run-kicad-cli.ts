@@ -9,6 +9,7 @@ import { KicadCliError } from "./errors.js";
 import { type KicadVersion, requireSupportedVersion } from "./kicad-version.js";
 import { locateKicadCli } from "./locate-kicad-cli.js";
 import { inScratchFolder } from "./scratch-folder.js";
+import { traceKicad } from "./trace-kicad.js";
 
 export interface KicadRunOptions {
   /**
@@ -131,6 +132,7 @@ function checkVersion(binary: string, options: SpawnOptions) {
 
 async function spawn(binary: string, args: string[], options: SpawnOptions): Promise<KicadRun> {
   const command = [binary, ...args].map(quote).join(" ");
+  const startedAt = Date.now();
   const result = await execa(binary, args, {
     env: options.env,
     extendEnv: false,
@@ -141,6 +143,7 @@ async function spawn(binary: string, args: string[], options: SpawnOptions): Pro
     stripFinalNewline: false,
     ...(options.signal ? { cancelSignal: options.signal, forceKillAfterDelay: 2000 } : {}),
   });
+  traceKicad(options.env, startedAt, command);
   if (result.isCanceled) throw options.signal?.reason ?? new Error("kicad-cli was cancelled");
   const timeoutMs = options.timeoutMs;
   const stdout = String(result.stdout ?? "");

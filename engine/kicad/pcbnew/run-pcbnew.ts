@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { type ClearedDesign, clearedBoard } from "../cli/cleared-design.js";
 import { kicadLimit } from "../cli/concurrency-limit.js";
 import { inScratchFolder } from "../cli/scratch-folder.js";
+import { traceKicad } from "../cli/trace-kicad.js";
 import { HELPER_SOURCE } from "./helper-script.js";
 import {
   PcbnewCrashError,
@@ -82,6 +83,7 @@ export async function runPcbnew<T>(
       await writeFile(requestFile, JSON.stringify(request));
       const args = [script, requestFile, responseFile];
       const command = [python, "<copperhead_pcbnew.py>", request.command].join(" ");
+      const startedAt = Date.now();
       const result = await execa(python, args, {
         env: {
           ...baseEnv,
@@ -97,6 +99,7 @@ export async function runPcbnew<T>(
         reject: false,
         timeout: timeoutMs,
       });
+      traceKicad(baseEnv, startedAt, command);
       const stderr = filterStderr(String(result.stderr ?? ""));
       const failure = { command, stderr };
       if (result.timedOut) {
