@@ -121,7 +121,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: "job",
     summary:
-      "the steps of the generated workflows: fetch kept work, push a stage's commit, write a check result",
+      "the steps of the generated workflows: fetch kept work, push a stage's commit, write a check result or a design diff",
     load: async () => (await import("./commands/job.js")).jobCommand,
   },
 ];

@@ -92,6 +92,10 @@ describe("app/ keeps to its side of the house", () => {
       expect(f).not.toMatch(/^engine\/(agent|pipeline|kicad\/cli|repo|cli)\//);
     expect(engine).toEqual([
       "engine/check/check-report.ts",
+      // The design diff the App posts: its schema and its pure Markdown renderer.
+      "engine/diff/describe-change.ts",
+      "engine/diff/diff-report.ts",
+      "engine/diff/render-diff-markdown.ts",
       "engine/errors.ts",
       "engine/excerpt.ts",
       "engine/flow/evidence.ts",
@@ -107,6 +111,7 @@ describe("app/ keeps to its side of the house", () => {
       // Shared with the workflow side: the check-result schema, job names, Markdown escaping.
       "engine/markdown/inline.ts",
       "engine/workflow/check-result.ts",
+      "engine/workflow/diff-result.ts",
       "engine/workflow/settings.ts",
       "engine/workflow/workflow-names.ts",
     ]);

@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { DraftReport } from "../draft-report.js";
 
 /** A hierarchy's draft report before its sheets are added. */
@@ -26,8 +27,9 @@ export function addSheetReport(
   sheet: DraftReport,
   ports: ReadonlyMap<string, string>,
 ): void {
-  report.groups.push(
-    ...sheet.groups
+  pushAll(
+    report.groups,
+    sheet.groups
       .filter((g) => g.members.length > 0)
       .map((g) => ({
         name: g.name,
@@ -37,10 +39,11 @@ export function addSheetReport(
   report.wireCount += sheet.wireCount;
   report.labelCount += sheet.labelCount;
   report.noConnects += sheet.noConnects;
-  report.netClasses.push(
-    ...sheet.netClasses.filter((c) => !report.netClasses.some((o) => o.name === c.name)),
+  pushAll(
+    report.netClasses,
+    sheet.netClasses.filter((c) => !report.netClasses.some((o) => o.name === c.name)),
   );
   for (const f of sheet.pwrFlags) if (!report.pwrFlags.includes(f)) report.pwrFlags.push(f);
-  report.openPins.push(...sheet.openPins);
-  report.joinedPins.push(...sheet.joinedPins);
+  pushAll(report.openPins, sheet.openPins);
+  pushAll(report.joinedPins, sheet.joinedPins);
 }

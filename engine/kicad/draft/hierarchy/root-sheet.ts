@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import { ENGINE_GENERATOR } from "../../schematic/engine-stamp.js";
 import { at, node, schNum, uuidNode, xy, yesNo } from "../../sexp/build.js";
 import { atom, type SList, str } from "../../sexp/node.js";
@@ -44,16 +45,27 @@ function font(justify?: string): SList {
   return node(
     "effects",
     node("font", node("size", atom("1.27"), atom("1.27"))),
-    justify ? node("justify", ...justify.split(" ").map((j) => atom(j))) : undefined,
+    justify
+      ? node(
+          "justify",
+          justify.split(" ").map((j) => atom(j)),
+        )
+      : undefined,
   );
 }
 
 /** Box size and the room its labels need to its right. */
 function measure(s: RootSheetSymbol) {
-  const pinText = Math.max(0, ...s.pins.map((p) => textWidth(p.name)));
+  const pinText = maxOf(
+    s.pins.map((p) => textWidth(p.name)),
+    0,
+  );
   const width = snap(Math.max(30.48, textWidth(s.name) + 5.08, pinText * 2 + 5.08));
   const height = snap(Math.max(12.7, (s.pins.length + 1) * PITCH));
-  const labels = Math.max(0, ...s.pins.map((p) => textWidth(p.net)));
+  const labels = maxOf(
+    s.pins.map((p) => textWidth(p.net)),
+    0,
+  );
   return { width, height, reach: s.pins.length > 0 ? snap(STUB + labels + PITCH) : 0 };
 }
 

@@ -128,7 +128,9 @@ describe("runAgent", () => {
     expect(lines).toContain("▸ run_erc  ERC clean");
     expect(lines).toContain("✓ spec: proposal add-led validated, edit tools unlocked");
     expect(lines).toContain("✓ verify: ERC clean, no drift");
-    expect(lines.filter((l) => /^turn \d+\/40 · \d+ in \/ \d+ out$/.test(l))).toHaveLength(5);
+    expect(
+      lines.filter((l) => /^turn \d+\/40 · [\d.]+k? in \/ [\d.]+k? out$/.test(l)),
+    ).toHaveLength(5);
     expect(result.verified.sort()).toEqual(["drift", "erc"]);
   });
 
