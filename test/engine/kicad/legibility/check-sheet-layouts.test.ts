@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { paperSize } from "../../../../engine/kicad/geometry/paper.js";
 import { checkSheetLayouts } from "../../../../engine/kicad/legibility/check-sheet-layouts.js";
 import { parseLegibilityConfig } from "../../../../engine/kicad/legibility/config.js";
 import { notRunReport } from "../../../../engine/kicad/legibility/not-run-report.js";
@@ -9,45 +8,16 @@ import type {
   LayoutSymbol,
   SheetLayout,
 } from "../../../../engine/kicad/legibility/sheet-layout.js";
+import { plantedPart, plantedSheet } from "./helpers/planted-sheet.js";
 
-/** A resistor-sized body (2 × 5 mm) at `x, y`, pins 3.81 mm above and below. */
-function part(ref: string, x: number, y: number): LayoutSymbol {
-  return {
-    ref,
-    libId: "Device:R",
-    value: "10k",
-    at: { x, y },
-    power: false,
-    body: { minX: x - 1, minY: y - 2.5, maxX: x + 1, maxY: y + 2.5 },
-    outlines: [],
-    pins: [
-      { x, y: y - 3.81 },
-      { x, y: y + 3.81 },
-    ],
-    fields: [],
-  };
-}
+const part = (ref: string, x: number, y: number) => plantedPart(ref, x, y);
 
 function sheet(
   path: string,
   symbols: LayoutSymbol[],
   overrides: Partial<SheetLayout> = {},
 ): SheetLayout {
-  return {
-    path,
-    file: "x.kicad_sch",
-    paper: paperSize({ name: "A4" }),
-    paperName: "A4",
-    titleBlock: { title: "T", rev: "1", date: "2025-01-01" },
-    engineAuthored: false,
-    symbols,
-    sheetBlocks: [],
-    texts: [],
-    labels: [],
-    wires: [],
-    rectangles: [],
-    ...overrides,
-  };
+  return plantedSheet({ path, symbols, ...overrides });
 }
 
 /** `n` resistors drawn on the same spot: every pair overlaps. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { paperSize } from "../../../../engine/kicad/geometry/paper.js";
 import type { Point } from "../../../../engine/kicad/geometry/point.js";
 import { checkLegibility } from "../../../../engine/kicad/legibility/check-legibility.js";
 import { checkSheetLayouts } from "../../../../engine/kicad/legibility/check-sheet-layouts.js";
@@ -14,6 +13,7 @@ import type {
 } from "../../../../engine/kicad/legibility/sheet-layout.js";
 import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
 import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
+import { plantedPart, plantedSheet } from "./helpers/planted-sheet.js";
 
 /*
  * The reviewer's families (issue 21) on small planted sheets: each one fires on the defect
@@ -32,23 +32,7 @@ function freeText(owner: string, text: string, b: ReturnType<typeof box>) {
   return { owner, text, box: b, anchor: { x: b.minX, y: b.maxY }, angle: 0 };
 }
 
-function part(ref: string, x: number, y: number, extra: Partial<LayoutSymbol> = {}): LayoutSymbol {
-  return {
-    ref,
-    libId: "Device:R",
-    value: "10k",
-    at: { x, y },
-    power: false,
-    body: box(x - 1, y - 2.5, x + 1, y + 2.5),
-    outlines: [],
-    pins: [
-      { x, y: y - 3.81 },
-      { x, y: y + 3.81 },
-    ],
-    fields: [],
-    ...extra,
-  };
-}
+const part = plantedPart;
 
 /** A GND port at `at` drawn pointing `placed` (its library points down). */
 function ground(ref: string, at: Point, placed: "up" | "down" | "left" | "right"): LayoutSymbol {
@@ -93,23 +77,7 @@ function text(owner: string, ownerRef: string, t: string, b: ReturnType<typeof b
   return { owner, ownerRef, text: t, box: b, anchor: { x: b.minX, y: b.maxY }, angle: 0 };
 }
 
-function sheet(overrides: Partial<SheetLayout>): SheetLayout {
-  return {
-    path: "/",
-    file: "x.kicad_sch",
-    paper: paperSize({ name: "A4" }),
-    paperName: "A4",
-    titleBlock: { title: "T", rev: "1", date: "2025-01-01" },
-    engineAuthored: false,
-    symbols: [],
-    sheetBlocks: [],
-    texts: [],
-    labels: [],
-    wires: [],
-    rectangles: [],
-    ...overrides,
-  };
-}
+const sheet = plantedSheet;
 
 const config = parseLegibilityConfig({});
 function found(kind: FamilyKind, layout: SheetLayout) {
