@@ -14,14 +14,12 @@ import type { TrackerLedger } from "./render/ledger.js";
 export type Leftover = "off" | "done" | "stale" | "stopped" | "terminal" | "waiting";
 
 /**
- * The outcome of an attempt the run cut short rather than judged: the engine's evidence for a
- * run that ended at its turn budget or was interrupted (the step's time limit sends SIGTERM),
- * or that a later run recorded as killed (engine/pipeline/outcome-record.ts, recover.ts).
+ * The outcome of an attempt the run cut short rather than judged, as the engine records it
+ * (`stoppedBy`: a run that ended at its turn budget, or was interrupted — the step's time limit
+ * sends SIGTERM — or that a later run found killed).
  */
-const CUT_SHORT = /^(the run ended (budget|interrupted)\b|interrupted: )/;
-
 export function cutShort(outcome: Outcome): boolean {
-  return outcome.evidence.some((e) => e.check === "run" && !e.ok && CUT_SHORT.test(e.detail));
+  return outcome.stoppedBy !== undefined;
 }
 
 export function leftover(stage: StageView, briefSha256: string | null): Leftover {

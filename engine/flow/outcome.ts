@@ -53,6 +53,12 @@ export const outcomeSchema = z.object({
   cost: costSchema,
   /** The exact command that resumes the flow from here. */
   resume: z.string(),
+  /**
+   * Set when the attempt was cut short rather than judged: its run ended at the turn `budget`,
+   * or it was `interrupted` (SIGINT/SIGTERM, a step's time limit, or found killed by a later
+   * run). Another run can move such a stage on; the App continues a design on it.
+   */
+  stoppedBy: z.enum(["budget", "interrupted"]).optional(),
   /** On a fail: the stage that should fix it — this stage or one of its upstream providers. */
   fixOwner: z.string().min(1).optional(),
 });

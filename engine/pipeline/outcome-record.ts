@@ -23,6 +23,17 @@ export function outcomeVerdict(settlement: Settlement): Outcome["verdict"] {
   }
 }
 
+/**
+ * Why an attempt stopped before anything judged it, when another run can pick it up: a run
+ * at its turn budget or interrupted (a gate that said no, a refusal or a crash is not that).
+ */
+export function stoppedBy(settlement: Settlement): Outcome["stoppedBy"] {
+  if (settlement.verdict === "interrupted") return "interrupted";
+  if (settlement.judgement || settlement.failure) return undefined;
+  const exit = settlement.work?.exit;
+  return exit === "budget" || exit === "interrupted" ? exit : undefined;
+}
+
 /** The evidence of an attempt: the gate's, or why there was no gate to ask. */
 export function attemptEvidence(settlement: Settlement): Evidence[] {
   if (settlement.judgement) return settlement.judgement.evidence;
@@ -51,6 +62,7 @@ export interface OutcomeFacts {
 /** The outcome contract for a settled attempt (validated: a bug here fails loudly, not the App). */
 export function buildOutcome(settlement: Settlement, facts: OutcomeFacts): Outcome {
   const work = settlement.work;
+  const stopped = stoppedBy(settlement);
   const obligations: Obligation[] =
     settlement.judgement?.unmet ??
     work?.agent?.ledger.obligations.filter((o) => o.kind !== "changelog") ??
@@ -85,6 +97,7 @@ export function buildOutcome(settlement: Settlement, facts: OutcomeFacts): Outco
       wallMs: Math.max(0, settlement.finishedAt - settlement.startedAt),
     },
     resume: facts.resume,
+    ...(stopped ? { stoppedBy: stopped } : {}),
   });
 }
 

@@ -2,23 +2,37 @@ import { describe, expect, test } from "vitest";
 import { cutShort, leftover, planContinuation } from "../../app/continuation.js";
 import type { DesignView } from "../../app/design-view.js";
 import { EMPTY_LEDGER } from "../../app/render/ledger.js";
-import type { Evidence } from "../../engine/flow/evidence.js";
+import type { Outcome } from "../../engine/flow/outcome.js";
 import type { Settlement } from "../../engine/pipeline/attempt.js";
-import { attemptEvidence } from "../../engine/pipeline/outcome-record.js";
+import { buildOutcome } from "../../engine/pipeline/outcome-record.js";
 import { makeOutcome } from "./fixtures/outcomes.js";
 import { halfwayView } from "./render/fixtures.js";
 
-/** The evidence the engine writes for an attempt whose run ended with `exit` (no gate asked). */
-function evidenceOf(exit: string): Evidence[] {
+const FACTS = {
+  brief: { path: "brief.md", sha256: "a".repeat(64) },
+  artifacts: [],
+  resume: "copperhead create",
+};
+
+/** The outcome the engine writes for an attempt: `verdict`, with `extra` (work, judgement). */
+function engineOutcome(verdict: string, extra: Partial<Settlement> = {}): Outcome {
   const settlement = {
     scope: "schematic",
     attempt: 1,
     base: "0".repeat(40),
-    verdict: "run-failed",
+    verdict,
     startedAt: 0,
     finishedAt: 1,
     touched: [],
     kept: false,
+    ...extra,
+  } as unknown as Settlement;
+  return buildOutcome(settlement, FACTS);
+}
+
+/** An attempt whose run ended with `exit`, no gate asked. */
+const endedWith = (exit: string, verdict = "run-failed") =>
+  engineOutcome(verdict, {
     work: {
       exit,
       summary: "why it stopped",
@@ -26,28 +40,24 @@ function evidenceOf(exit: string): Evidence[] {
       verified: [],
       cost: { wallMs: 1, turns: 60, tokensIn: 1, tokensOut: 1, cacheHits: 0 },
     },
-  } as unknown as Settlement;
-  return attemptEvidence(settlement);
-}
-
-const failed = (evidence: Evidence[], verdict: "fail" | "blocked" = "fail") =>
-  makeOutcome("schematic", 1, { verdict, evidence });
+  } as unknown as Partial<Settlement>);
 
 describe("which unfinished attempts another run can move on", () => {
-  test("an attempt cut short at its turn budget or by an interrupt (as the engine words it) is; a judged or abandoned one is not", () => {
-    expect(cutShort(failed(evidenceOf("budget")))).toBe(true);
-    expect(cutShort(failed(evidenceOf("interrupted"), "blocked"))).toBe(true);
-    expect(
-      cutShort(
-        failed(
-          [{ check: "run", ok: false, detail: "interrupted: the run stopped without settling" }],
-          "blocked",
-        ),
-      ),
-    ).toBe(true);
+  test("an attempt cut short at its turn budget or by an interrupt (as the engine records it) is; a judged or abandoned one is not", () => {
+    expect(cutShort(endedWith("budget"))).toBe(true);
+    expect(cutShort(endedWith("interrupted", "interrupted"))).toBe(true);
+    // What recover.ts writes for an attempt a later run found killed: no work, interrupted.
+    expect(cutShort(engineOutcome("interrupted"))).toBe(true);
     for (const exit of ["refused", "stalled", "repair-cycles", "provider-error", "paused"])
-      expect(cutShort(failed(evidenceOf(exit))), exit).toBe(false);
-    expect(cutShort(failed([{ check: "erc-clean", ok: false, detail: "3 errors" }]))).toBe(false);
+      expect(cutShort(endedWith(exit)), exit).toBe(false);
+    const judged = engineOutcome("gate-failed", {
+      judgement: {
+        pass: false,
+        evidence: [{ check: "erc-clean", ok: false, detail: "3 errors" }],
+        unmet: [],
+      },
+    });
+    expect(cutShort(judged)).toBe(false);
   });
 
   test("a stage without an outcome moves on when a limit cancelled its job, not when the job broke or was skipped", () => {
@@ -90,7 +100,7 @@ describe("planContinuation", () => {
   });
   const stopAt = (stage: string) => (v: DesignView) => {
     const s = v.stages.find((x) => x.stage === stage)!;
-    s.outcome = failed(evidenceOf("budget"));
+    s.outcome = endedWith("budget");
     s.outcome.stage = stage;
     for (const later of v.stages.slice(v.stages.indexOf(s) + 1)) {
       later.outcome = null;
@@ -127,7 +137,10 @@ describe("planContinuation", () => {
       "a gate failed: only a person moves it on (the stages behind it wait for that)",
       ended((v) => {
         stopAt("schematic")(v);
-        v.stages[3]!.outcome = failed([{ check: "erc-clean", ok: false, detail: "3 errors" }]);
+        v.stages[3]!.outcome = makeOutcome("schematic", 1, {
+          verdict: "fail",
+          evidence: [{ check: "erc-clean", ok: false, detail: "3 errors" }],
+        });
       }),
       run(),
       EMPTY_LEDGER,

@@ -24,6 +24,7 @@ const stoppedAt = (n: number): ScriptedStage[] => [
     stage: "architecture",
     outcome: makeOutcome("architecture", n, {
       verdict: "fail",
+      stoppedBy: "budget",
       evidence: [
         { check: "run", ok: false, detail: "the run ended budget: 40 turns used, no finish" },
       ],

@@ -155,6 +155,7 @@ describe("workflow_run", () => {
     const stopped = (stage: string) =>
       makeOutcome(stage, 1, {
         verdict: "fail",
+        stoppedBy: "budget",
         evidence: [
           {
             check: "run",

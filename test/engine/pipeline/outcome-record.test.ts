@@ -65,4 +65,33 @@ describe("buildOutcome", () => {
     expect(outcome.findings).toEqual({ erc: [], drc: [], legibility: [] });
     expect(outcome).not.toHaveProperty("score");
   });
+
+  it("records a run cut short at its budget or by an interrupt as stoppedBy, and nothing a gate judged", () => {
+    const work = (exit: string) =>
+      ({
+        exit,
+        summary: "why",
+        changelogOwed: false,
+        verified: [],
+        cost: { wallMs: 1, turns: 60, tokensIn: 1, tokensOut: 1, cacheHits: 0 },
+      }) as unknown as NonNullable<Settlement["work"]>;
+    const ran = (exit: string, verdict: Settlement["verdict"] = "run-failed") =>
+      buildOutcome({ ...settled(), verdict, work: work(exit) }, facts);
+    expect(ran("budget").stoppedBy).toBe("budget");
+    expect(ran("interrupted", "interrupted").stoppedBy).toBe("interrupted");
+    // An attempt a later run found killed (recover.ts): no work at all, interrupted.
+    expect(buildOutcome({ ...settled(), verdict: "interrupted" }, facts).stoppedBy).toBe(
+      "interrupted",
+    );
+    for (const exit of ["done", "refused", "stalled", "repair-cycles", "provider-error", "paused"])
+      expect(ran(exit), exit).not.toHaveProperty("stoppedBy");
+    const judged = settled({
+      pass: false,
+      evidence: [{ check: "erc-clean", ok: false, detail: "1 error" }],
+      unmet: [],
+    });
+    expect(buildOutcome({ ...judged, work: work("budget") }, facts)).not.toHaveProperty(
+      "stoppedBy",
+    );
+  });
 });

@@ -275,6 +275,7 @@ describe("copperhead stage, through the built CLI", () => {
     expect(result.verdict).toBe("blocked");
     expect(result.evidence[0]?.detail).toContain("the run ended interrupted");
     expect(result.evidence[0]?.detail).toContain("interrupted by SIGTERM");
+    expect(result.stoppedBy).toBe("interrupted");
     const log = await events(repo);
     expect(log.map((e) => e.type)).toEqual(["dispatch", "blocked"]);
   }, 180_000);
@@ -316,9 +317,12 @@ describe("copperhead stage, through the built CLI", () => {
     expect(await filesOf(repo, wip)).not.toContain("README.md");
     expect((await git(repo, ["rev-parse", "HEAD^"])).trim()).toBe(base);
     expect(await trailers(repo)).toContain("Copperhead-Verdict: blocked");
-    expect((await outcome(repo, "spec", 1)).evidence[0]?.detail).toContain(
+    const recovered = await outcome(repo, "spec", 1);
+    expect(recovered.evidence[0]?.detail).toContain(
       "interrupted: the run stopped without settling",
     );
+    // The App continues a design on this field (app/continuation.ts), not on the wording.
+    expect(recovered.stoppedBy).toBe("interrupted");
     expect((await events(repo)).map((e) => e.type)).toEqual(["dispatch", "blocked"]);
 
     // The person commits their edit; the next run is attempt 2 and passes.
