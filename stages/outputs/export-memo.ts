@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
-import { mkdir, readdir, readFile, readlink, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, readlink, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Exported } from "./export-outputs.js";
 
@@ -9,7 +9,7 @@ import type { Exported } from "./export-outputs.js";
  * export the stage just made instead of running kicad-cli nine more times on the same inputs.
  *
  * The key is sha256 of every file in the repository (its path and bytes; a symlink by its
- * target) except what cannot be an input: .git/, outputs/ and the stage's .outputs-* swap
+ * target; a FIFO, socket or device by its name) except what cannot be an input: .git/, outputs/ and the stage's .outputs-* swap
  * folders (the export's own product: exportOutputs refuses any other file there), and
  * .copperhead/ other than config.json (run logs and transcripts). That is a superset of what
  * the export reads — board, sheets, project, library tables, vendored footprints and models —
@@ -63,8 +63,16 @@ export async function exportKey(repo: string, env: NodeJS.ProcessEnv): Promise<s
     hash.update(`env\0${name}=${env[name]}\0`);
   for (const path of paths.sort()) {
     const full = join(root, path);
-    const link = await readlink(full).catch(() => undefined);
-    const bytes = link === undefined ? await readFile(full) : Buffer.from(`symlink:${link}`);
+    const stats = await lstat(full);
+    // A FIFO, socket or device is never opened (reading a FIFO blocks until someone writes;
+    // the pre-flight refuses any design that names one): its name is in the key, not its bytes.
+    if (!stats.isFile() && !stats.isSymbolicLink()) {
+      hash.update(`special\0${path}\0`);
+      continue;
+    }
+    const bytes = stats.isSymbolicLink()
+      ? Buffer.from(`symlink:${await readlink(full)}`)
+      : await readFile(full);
     if (KICAD_TEXT.test(path) && NAMES_SKIPPED.test(bytes.toString("latin1"))) return undefined;
     hash.update(`file\0${path}\0${bytes.length}\0`);
     hash.update(bytes);

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { execa } from "execa";
 import { describe, expect, it, vi } from "vitest";
 import { exportKey } from "../../../stages/outputs/export-memo.js";
 import { exportOutputs } from "../../../stages/outputs/export-outputs.js";
@@ -20,6 +21,18 @@ async function traced(repo: string) {
 }
 
 describe("export memo key", () => {
+  it("never opens a FIFO in the repository (it would block): its name is keyed, not its bytes", {
+    timeout: 20_000,
+  }, async () => {
+    const repo = await emptyRepo();
+    await write(repo, "hardware/a.kicad_pcb", "(kicad_pcb)\n");
+    const without = await exportKey(repo, {});
+    await execa("mkfifo", [join(repo, "firmware.pipe")]);
+    const withFifo = await exportKey(repo, {});
+    expect(withFifo).toMatch(/^[0-9a-f]{64}$/);
+    expect(withFifo).not.toBe(without);
+  });
+
   it("changes with any input byte, not with outputs/ or run logs, and is withheld when KiCad could read those", async () => {
     const repo = await emptyRepo();
     await write(repo, "hardware/a.kicad_pcb", "(kicad_pcb)\n");
