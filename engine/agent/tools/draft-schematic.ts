@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { z } from "zod";
 import { parseJson } from "../../json-text.js";
 import { renderDraftReport } from "../../kicad/draft/draft-report.js";
@@ -130,7 +130,7 @@ export const draftSchematicTool = defineTool({
     ];
     const mutated: MutatedFact[] = [];
     for (const file of paths) {
-      const path = relative(context.repo, file).split("\\").join("/");
+      const path = relative(context.repo, file).split(sep).join("/");
       const kind = mutationKind(path);
       mutated.push(kind === "schematic" ? { kind, path, engineAuthored: true } : { kind, path });
     }
