@@ -66,15 +66,16 @@ describe("draft_schematic's result", () => {
     const score = /^score ([\d.]+)$/.exec(scored.summary)?.[1];
     expect(score, scored.summary).toBeDefined();
 
-    const wires = /(\d+) wire segment\(s\)/.exec(result.detail)?.[1];
-    const labels = /(\d+) label\(s\)/.exec(result.detail)?.[1];
+    const detail = result.detail ?? "";
+    const wires = /(\d+) wire segment\(s\)/.exec(detail)?.[1];
+    const labels = /(\d+) label\(s\)/.exec(detail)?.[1];
     expect(result.summary).toBe(
       `drafted ${SHEET}: 4 group(s), ${wires} wire(s), ${labels} label(s); legibility ${facts.legibility?.errors} error, score ${score}`,
     );
     // The draft report, then the same legibility and score texts the check tools print.
-    const [report, ...rest] = result.detail.split("\n\n");
+    const [report, ...rest] = detail.split("\n\n");
     expect(report).toMatch(/^drafted hardware\/schematic\.kicad_sch: 4 group\(s\)/);
-    expect(result.detail.endsWith(`\n\n${checked.detail}\n\n${scored.detail}`)).toBe(true);
+    expect(detail.endsWith(`\n\n${checked.detail}\n\n${scored.detail}`)).toBe(true);
     expect(rest.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -134,8 +134,8 @@ describe("preflightDraft", () => {
       "board.kicad_sym: a folder stands where the draft's file goes",
       "board.kicad_sch: a symbolic link; replacing it would cut the link (name its target instead)",
     ]);
-    expect(error.message).toMatch(
-      /:\n {2}1\. .*board\.kicad_sym: .*\n {2}2\. .*board\.kicad_sch: /,
+    expect(error.message).toBe(
+      `drafting would replace what copperhead did not write, so nothing was written:\n  1. ${dir.path("board.kicad_sym")}: a folder stands where the draft's file goes\n  2. ${dir.path("board.kicad_sch")}: a symbolic link; replacing it would cut the link (name its target instead)`,
     );
   });
 
@@ -171,6 +171,13 @@ describe("preflightDraft", () => {
       "board.intent.json: an intent file beside a sheet copperhead did not draw; it would be replaced",
       "board.kicad_sch: a symbolic link; replacing it would cut the link (name its target instead)",
     ]);
+  });
+
+  it("passes an intent file beside a sheet not drawn yet: the draft writes both", async () => {
+    await writeFile(dir.path("board.intent.json"), '{ "mine": true }\n');
+    await expect(
+      preflightDraft(dir.path("board.kicad_sch"), { intentPath: dir.path("board.intent.json") }),
+    ).resolves.toBeUndefined();
   });
 
   it("passes read-only files of its own: the draft may come out identical, and writeDraft checks again", async () => {

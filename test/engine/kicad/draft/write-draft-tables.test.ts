@@ -14,7 +14,7 @@ const LIBRARY = '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "copperhe
 const TABLE = `(sym_lib_table\n\t(version 7)\n\t(lib\n\t\t(name "board")\n\t\t(type "KiCad")\n\t\t(uri "\${KIPRJMOD}/board.kicad_sym")\n\t\t(options "")\n\t\t(descr "copperhead vendored symbols")\n\t)\n)\n`;
 const PROJECT = '{ "meta": { "filename": "board.kicad_pro", "version": 1 } }\n';
 const ROWS: LibRow[] = [
-  { name: "Pads", type: "KiCad", uri: "${KIPRJMOD}/pads.pretty", options: "", descr: "" },
+  { name: "Pads", type: "KiCad", uri: `\${KIPRJMOD}/pads.pretty`, options: "", descr: "" },
   { name: "Mine", type: "KiCad", uri: "/libs/mine.pretty", options: "", descr: "theirs" },
 ];
 
@@ -60,7 +60,7 @@ describe("writeDraft's footprint table (redraft)", () => {
         "\t(lib",
         '\t\t(name "Pads")',
         '\t\t(type "KiCad")',
-        '\t\t(uri "${KIPRJMOD}/pads.pretty")',
+        `\t\t(uri "\${KIPRJMOD}/pads.pretty")`,
         '\t\t(options "")',
         '\t\t(descr "")',
         "\t)",
@@ -78,8 +78,7 @@ describe("writeDraft's footprint table (redraft)", () => {
   });
 
   it("adds the missing rows to a person's fp-lib-table, keeps theirs, and leaves a complete one alone", async () => {
-    const theirs =
-      '(fp_lib_table\n  (version 7)\n  (lib (name "Pads")(type "KiCad")(uri "${KIPRJMOD}/pads.pretty")(options "")(descr "kept"))\n)\n';
+    const theirs = `(fp_lib_table\n  (version 7)\n  (lib (name "Pads")(type "KiCad")(uri "\${KIPRJMOD}/pads.pretty")(options "")(descr "kept"))\n)\n`;
     await writeFile(dir.path("fp-lib-table"), theirs);
     await writeDraft({ files: files(), footprintRows: footprintRows() });
     const merged = await readFile(dir.path("fp-lib-table"), "utf8");
@@ -104,7 +103,7 @@ describe("writeDraft's footprint table (redraft)", () => {
       '(fp_lib_table\n  (version 7)\n  (lib (name "Pads")(type "KiCad")(uri "/other/pads.pretty")(options "")(descr ""))\n)\n',
     );
     expect(await refusedWith({ files: files(), footprintRows: footprintRows() })).toEqual([
-      'fp-lib-table: the library table cannot take the draft\'s rows: its row "Pads" points at /other/pads.pretty, and the draft needs "Pads" to be ${KIPRJMOD}/pads.pretty',
+      `fp-lib-table: the library table cannot take the draft's rows: its row "Pads" points at /other/pads.pretty, and the draft needs "Pads" to be \${KIPRJMOD}/pads.pretty`,
     ]);
   });
 
