@@ -2,18 +2,14 @@ import { mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from "node
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileAccessError } from "../../../../engine/file-error.js";
-import type { DraftFiles } from "../../../../engine/kicad/draft/draft-schematic.js";
 import { writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { treeBytes } from "../../../helpers/tree-bytes.js";
+import { draftFiles, LIBRARY, SHEET } from "./draft-files-fixture.js";
 
 // Part-way failures of a draft's write, each made with real files (no file system mock): a path
 // too long for the staging name, a folder the draft itself makes where its own file goes. After
 // each, the folder is as it was: the person's files untouched, nothing new, no staging folder.
-const SHEET = '(kicad_sch\n\t(version 20250114)\n\t(generator "copperhead")\n)\n';
-const LIBRARY = '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "copperhead")\n)\n';
-const TABLE = `(sym_lib_table\n\t(version 7)\n\t(lib\n\t\t(name "board")\n\t\t(type "KiCad")\n\t\t(uri "\${KIPRJMOD}/board.kicad_sym")\n\t\t(options "")\n\t\t(descr "copperhead vendored symbols")\n\t)\n)\n`;
-const PROJECT = '{ "meta": { "filename": "board.kicad_pro", "version": 1 } }\n';
 const THEIR_TABLE = `(sym_lib_table\n  (version 7)\n  (lib (name "Device")(type "KiCad")(uri "\${KICAD9_SYMBOL_DIR}/Device.kicad_sym")(options "")(descr ""))\n)\n`;
 const STAGE = ".copperhead-draft-";
 
@@ -22,15 +18,6 @@ beforeEach(async () => {
   dir = await makeTempDir("copperhead-write-fail-");
 });
 afterEach(() => dir.remove());
-
-function files(at: string, sheetName = "board.kicad_sch"): DraftFiles {
-  return {
-    sheet: { path: join(at, sheetName), text: SHEET },
-    library: { path: join(at, "board.kicad_sym"), text: LIBRARY },
-    symLibTable: { path: join(at, "sym-lib-table"), text: TABLE },
-    project: { path: join(at, "board.kicad_pro"), text: PROJECT },
-  };
-}
 
 /** A folder holding an older draft's library and the person's table: both to be replaced. */
 async function olderDraft(at: string): Promise<void> {
@@ -51,7 +38,7 @@ describe("writeDraft failing part-way", () => {
     // The sub-sheet's folder is the intent's file name: the draft makes that folder, so the
     // intent's rename (after the library, the table and the new project file) meets a folder.
     const output = {
-      files: files(dir.dir),
+      files: draftFiles(dir.dir),
       intent: { path: dir.path("hierarchy"), text: "{}\n" },
       subSheets: [{ path: dir.path("hierarchy/power.kicad_sch"), text: SHEET }],
     };
@@ -66,11 +53,11 @@ describe("writeDraft failing part-way", () => {
   it("a staged write failing names the person's file, writes nothing and leaves no staging", async () => {
     // The library, table and project are already as the draft needs them: the sheet is the one
     // write (staged alone, as "0-<name>"). Its 254 characters fit the folder; "0-" does not.
-    await writeDraft({ files: files(dir.dir) });
+    await writeDraft({ files: draftFiles(dir.dir) });
     const before = await treeBytes(dir.dir);
     const long = `${"s".repeat(254 - ".kicad_sch".length)}.kicad_sch`;
     const target = dir.path(long);
-    const error = await writeDraft({ files: files(dir.dir, long) }).catch((e: unknown) => e);
+    const error = await writeDraft({ files: draftFiles(dir.dir, long) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileAccessError);
     expect(error).toMatchObject({
       code: "ENAMETOOLONG",
@@ -113,7 +100,7 @@ describe("writeDraft failing part-way", () => {
     await symlink(dir.path("moved-away"), dir.path("link"));
     const before = await treeBytes(dir.dir);
     const output = {
-      files: files(dir.path("made/hw")),
+      files: draftFiles(dir.path("made/hw")),
       subSheets: [{ path: dir.path("link/hierarchy/power.kicad_sch"), text: SHEET }],
     };
     const error = await writeDraft(output).catch((e: unknown) => e);
@@ -145,7 +132,7 @@ describe("writeDraft's staging folders", () => {
     await utimes(file, hourAndMinuteAgo, hourAndMinuteAgo);
     await utimes(recent, minutesAgo, minutesAgo);
 
-    await writeDraft({ files: files(dir.dir) });
+    await writeDraft({ files: draftFiles(dir.dir) });
     expect((await readdir(dir.dir)).sort()).toEqual(
       [
         `${STAGE}notafolder`,

@@ -1,32 +1,18 @@
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DraftFiles } from "../../../../engine/kicad/draft/draft-schematic.js";
 import { DraftConflictError, writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { treeBytes } from "../../../helpers/tree-bytes.js";
+import { DRAWN, draftFiles, SHEET } from "./draft-files-fixture.js";
 
 // What --force replaces (a sheet or sub-sheet a person drew, and the intent beside it) and what
 // it never does (their libraries and tables); and what a draft keeps whatever the flag.
-const SHEET = '(kicad_sch\n\t(version 20250114)\n\t(generator "copperhead")\n)\n';
-const DRAWN = '(kicad_sch\n\t(version 20250114)\n\t(generator "eeschema")\n)\n';
-const LIBRARY = '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "copperhead")\n)\n';
-const TABLE = `(sym_lib_table\n\t(version 7)\n\t(lib\n\t\t(name "board")\n\t\t(type "KiCad")\n\t\t(uri "\${KIPRJMOD}/board.kicad_sym")\n\t\t(options "")\n\t\t(descr "copperhead vendored symbols")\n\t)\n)\n`;
-const PROJECT = '{ "meta": { "filename": "board.kicad_pro", "version": 1 } }\n';
 
 let dir: TempDir;
 beforeEach(async () => {
   dir = await makeTempDir("copperhead-write-force-");
 });
 afterEach(() => dir.remove());
-
-function files(): DraftFiles {
-  return {
-    sheet: { path: dir.path("board.kicad_sch"), text: SHEET },
-    library: { path: dir.path("board.kicad_sym"), text: LIBRARY },
-    symLibTable: { path: dir.path("sym-lib-table"), text: TABLE },
-    project: { path: dir.path("board.kicad_pro"), text: PROJECT },
-  };
-}
 
 const rel = (paths: readonly string[]) => paths.map((p) => p.slice(dir.dir.length + 1));
 
@@ -44,7 +30,7 @@ describe("writeDraft with sub-sheets", () => {
 
   it("writes them into their folder, after the intent and before the root sheet", async () => {
     const written = await writeDraft({
-      files: files(),
+      files: draftFiles(dir.dir),
       intent: { path: dir.path("board.intent.json"), text: "{}\n" },
       subSheets: subSheets(),
     });
@@ -64,12 +50,14 @@ describe("writeDraft with sub-sheets", () => {
     await mkdir(dir.path("hierarchy"));
     await writeFile(dir.path("hierarchy/usb.kicad_sch"), DRAWN);
     const before = await treeBytes(dir.dir);
-    expect(await conflicts(writeDraft({ files: files(), subSheets: subSheets() }))).toEqual([
+    expect(
+      await conflicts(writeDraft({ files: draftFiles(dir.dir), subSheets: subSheets() })),
+    ).toEqual([
       `hierarchy/usb.kicad_sch: a schematic a person drew (generator "eeschema", not copperhead's); drafting would replace their drawing`,
     ]);
     expect(await treeBytes(dir.dir)).toEqual(before);
 
-    await writeDraft({ files: files(), subSheets: subSheets() }, { force: true });
+    await writeDraft({ files: draftFiles(dir.dir), subSheets: subSheets() }, { force: true });
     expect(await readFile(dir.path("hierarchy/usb.kicad_sch"), "utf8")).toBe(subSheets()[1]?.text);
   });
 });
@@ -79,7 +67,7 @@ describe("writeDraft --force", () => {
     await writeFile(dir.path("board.kicad_sch"), DRAWN);
     await writeFile(dir.path("board.intent.json"), '{ "mine": true }\n');
     const intent = { path: dir.path("board.intent.json"), text: '{ "parts": [] }\n' };
-    const written = await writeDraft({ files: files(), intent }, { force: true });
+    const written = await writeDraft({ files: draftFiles(dir.dir), intent }, { force: true });
     expect(rel(written.written)).toContain("board.intent.json");
     expect(await readFile(intent.path, "utf8")).toBe(intent.text);
     expect(await readFile(dir.path("board.kicad_sch"), "utf8")).toBe(SHEET);
@@ -92,11 +80,11 @@ describe("writeDraft --force", () => {
       '(sym_lib_table\n  (version 7)\n  (lib (name "board")(type "KiCad")(uri "/elsewhere/board.kicad_sym")(options "")(descr ""))\n)\n',
     );
     const before = await treeBytes(dir.dir);
-    const forced = await conflicts(writeDraft({ files: files() }, { force: true }));
+    const forced = await conflicts(writeDraft({ files: draftFiles(dir.dir) }, { force: true }));
     expect(forced).toHaveLength(1);
     expect(forced[0]).toMatch(/^sym-lib-table: the library table cannot take the draft's rows: /);
     // Unforced, the person's sheet is one more conflict, listed after the table's.
-    const unforced = await conflicts(writeDraft({ files: files() }));
+    const unforced = await conflicts(writeDraft({ files: draftFiles(dir.dir) }));
     expect(unforced).toEqual([
       forced[0],
       `board.kicad_sch: a schematic a person drew (generator "eeschema", not copperhead's); drafting would replace their drawing`,
@@ -109,7 +97,7 @@ describe("what a draft keeps", () => {
   it("a person's read-only .kicad_pro is kept, not refused: it is never replaced", async () => {
     await writeFile(dir.path("board.kicad_pro"), '{ "theirs": true }\n');
     await chmod(dir.path("board.kicad_pro"), 0o444);
-    const written = await writeDraft({ files: files() }, { force: true });
+    const written = await writeDraft({ files: draftFiles(dir.dir) }, { force: true });
     expect(rel(written.untouched)).toEqual(["board.kicad_pro"]);
     expect(await readFile(dir.path("board.kicad_pro"), "utf8")).toBe('{ "theirs": true }\n');
     expect((await stat(dir.path("board.kicad_pro"))).mode & 0o777).toBe(0o444);
@@ -118,13 +106,13 @@ describe("what a draft keeps", () => {
   it("an intent file beside a sheet not drawn yet is replaced with the draft's", async () => {
     await writeFile(dir.path("board.intent.json"), '{ "old": true }\n');
     const intent = { path: dir.path("board.intent.json"), text: '{ "parts": [] }\n' };
-    await writeDraft({ files: files(), intent });
+    await writeDraft({ files: draftFiles(dir.dir), intent });
     expect(await readFile(intent.path, "utf8")).toBe(intent.text);
   });
 
   it("a footprint table with no rows to carry is written as an empty table", async () => {
     await writeDraft({
-      files: files(),
+      files: draftFiles(dir.dir),
       footprintRows: { path: dir.path("fp-lib-table"), rows: [] },
     });
     expect(await readFile(dir.path("fp-lib-table"), "utf8")).toBe(

@@ -4,12 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DraftConflictError, preflightDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { treeBytes } from "../../../helpers/tree-bytes.js";
+import { DRAWN, LIBRARY, SHEET } from "./draft-files-fixture.js";
 
 // preflightDraft runs before any drafting (a large design takes minutes to draw), so each
 // refusal here is the whole message a person sees first, and must leave the folder untouched.
-const OURS = '(kicad_sch\n\t(version 20250114)\n\t(generator "copperhead")\n)\n';
-const DRAWN = '(kicad_sch\n\t(version 20250114)\n\t(generator "eeschema")\n)\n';
-const OUR_LIBRARY = '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "copperhead")\n)\n';
 const FIX =
   "pass --out with a new file name or folder (--force replaces a sheet a person drew, never their libraries or tables)";
 
@@ -44,8 +42,8 @@ function library(generator: string | undefined, symbols: string): string {
 describe("preflightDraft", () => {
   it("passes an empty folder, and one holding only copperhead's own sheet and library", async () => {
     await expect(preflightDraft(dir.path("board.kicad_sch"))).resolves.toBeUndefined();
-    await writeFile(dir.path("board.kicad_sch"), OURS);
-    await writeFile(dir.path("board.kicad_sym"), OUR_LIBRARY);
+    await writeFile(dir.path("board.kicad_sch"), SHEET);
+    await writeFile(dir.path("board.kicad_sym"), LIBRARY);
     await writeFile(dir.path("board.intent.json"), "{}\n");
     const before = await treeBytes(dir.dir);
     await expect(
@@ -127,7 +125,7 @@ describe("preflightDraft", () => {
 
   it("refuses a folder, a symbolic link or a FIFO where a file goes, listing every one in plan order", async () => {
     await mkdir(dir.path("board.kicad_sym"));
-    await writeFile(dir.path("elsewhere.kicad_sch"), OURS);
+    await writeFile(dir.path("elsewhere.kicad_sch"), SHEET);
     await symlink(dir.path("elsewhere.kicad_sch"), dir.path("board.kicad_sch"));
     const error = await refusal("board.kicad_sch", { force: true });
     expect(relativeConflicts(error)).toEqual([
@@ -163,7 +161,7 @@ describe("preflightDraft", () => {
   });
 
   it("refuses an intent file beside a link in the sheet's place: a link is not copperhead's sheet", async () => {
-    await writeFile(dir.path("elsewhere.kicad_sch"), OURS);
+    await writeFile(dir.path("elsewhere.kicad_sch"), SHEET);
     await symlink(dir.path("elsewhere.kicad_sch"), dir.path("board.kicad_sch"));
     await writeFile(dir.path("board.intent.json"), "{}\n");
     const error = await refusal("board.kicad_sch", { intentPath: dir.path("board.intent.json") });
@@ -181,8 +179,8 @@ describe("preflightDraft", () => {
   });
 
   it("passes read-only files of its own: the draft may come out identical, and writeDraft checks again", async () => {
-    await writeFile(dir.path("board.kicad_sch"), OURS);
-    await writeFile(dir.path("board.kicad_sym"), OUR_LIBRARY);
+    await writeFile(dir.path("board.kicad_sch"), SHEET);
+    await writeFile(dir.path("board.kicad_sym"), LIBRARY);
     await chmod(dir.path("board.kicad_sch"), 0o444);
     await chmod(dir.path("board.kicad_sym"), 0o444);
     await expect(preflightDraft(dir.path("board.kicad_sch"))).resolves.toBeUndefined();

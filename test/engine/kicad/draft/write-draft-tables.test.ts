@@ -1,18 +1,14 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DraftFiles } from "../../../../engine/kicad/draft/draft-schematic.js";
 import type { LibRow } from "../../../../engine/kicad/draft/lib-table.js";
 import { DraftConflictError, writeDraft } from "../../../../engine/kicad/draft/write-draft.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 import { treeBytes } from "../../../helpers/tree-bytes.js";
+import { draftFiles, TABLE } from "./draft-files-fixture.js";
 
 // The library tables a draft writes: the sheet's sym-lib-table, and for a redraft (--from) the
 // fp-lib-table carrying the original project's footprint libraries the parts use.
-const SHEET = '(kicad_sch\n\t(version 20250114)\n\t(generator "copperhead")\n)\n';
-const LIBRARY = '(kicad_symbol_lib\n\t(version 20241209)\n\t(generator "copperhead")\n)\n';
-const TABLE = `(sym_lib_table\n\t(version 7)\n\t(lib\n\t\t(name "board")\n\t\t(type "KiCad")\n\t\t(uri "\${KIPRJMOD}/board.kicad_sym")\n\t\t(options "")\n\t\t(descr "copperhead vendored symbols")\n\t)\n)\n`;
-const PROJECT = '{ "meta": { "filename": "board.kicad_pro", "version": 1 } }\n';
 const ROWS: LibRow[] = [
   { name: "Pads", type: "KiCad", uri: `\${KIPRJMOD}/pads.pretty`, options: "", descr: "" },
   { name: "Mine", type: "KiCad", uri: "/libs/mine.pretty", options: "", descr: "theirs" },
@@ -23,15 +19,6 @@ beforeEach(async () => {
   dir = await makeTempDir("copperhead-write-tables-");
 });
 afterEach(() => dir.remove());
-
-function files(): DraftFiles {
-  return {
-    sheet: { path: dir.path("board.kicad_sch"), text: SHEET },
-    library: { path: dir.path("board.kicad_sym"), text: LIBRARY },
-    symLibTable: { path: dir.path("sym-lib-table"), text: TABLE },
-    project: { path: dir.path("board.kicad_pro"), text: PROJECT },
-  };
-}
 
 const footprintRows = (rows: LibRow[] = ROWS) => ({ path: dir.path("fp-lib-table"), rows });
 
@@ -45,7 +32,10 @@ async function refusedWith(output: Parameters<typeof writeDraft>[0]): Promise<st
 
 describe("writeDraft's footprint table (redraft)", () => {
   it("writes a new fp-lib-table holding the carried rows, in KiCad 9's layout, after the symbol table", async () => {
-    const written = await writeDraft({ files: files(), footprintRows: footprintRows() });
+    const written = await writeDraft({
+      files: draftFiles(dir.dir),
+      footprintRows: footprintRows(),
+    });
     expect(written.written.map((p) => p.slice(dir.dir.length + 1))).toEqual([
       "board.kicad_sym",
       "sym-lib-table",
@@ -80,12 +70,12 @@ describe("writeDraft's footprint table (redraft)", () => {
   it("adds the missing rows to a person's fp-lib-table, keeps theirs, and leaves a complete one alone", async () => {
     const theirs = `(fp_lib_table\n  (version 7)\n  (lib (name "Pads")(type "KiCad")(uri "\${KIPRJMOD}/pads.pretty")(options "")(descr "kept"))\n)\n`;
     await writeFile(dir.path("fp-lib-table"), theirs);
-    await writeDraft({ files: files(), footprintRows: footprintRows() });
+    await writeDraft({ files: draftFiles(dir.dir), footprintRows: footprintRows() });
     const merged = await readFile(dir.path("fp-lib-table"), "utf8");
     expect(merged).toBe(
       `${theirs.slice(0, theirs.lastIndexOf(")"))}  (lib (name "Mine")(type "KiCad")(uri "/libs/mine.pretty")(options "")(descr "theirs"))\n)\n`,
     );
-    const again = await writeDraft({ files: files(), footprintRows: footprintRows() });
+    const again = await writeDraft({ files: draftFiles(dir.dir), footprintRows: footprintRows() });
     expect(again.written).toEqual([]);
     expect(again.untouched).toEqual([
       dir.path("board.kicad_sym"),
@@ -102,7 +92,9 @@ describe("writeDraft's footprint table (redraft)", () => {
       dir.path("fp-lib-table"),
       '(fp_lib_table\n  (version 7)\n  (lib (name "Pads")(type "KiCad")(uri "/other/pads.pretty")(options "")(descr ""))\n)\n',
     );
-    expect(await refusedWith({ files: files(), footprintRows: footprintRows() })).toEqual([
+    expect(
+      await refusedWith({ files: draftFiles(dir.dir), footprintRows: footprintRows() }),
+    ).toEqual([
       `fp-lib-table: the library table cannot take the draft's rows: its row "Pads" points at /other/pads.pretty, and the draft needs "Pads" to be \${KIPRJMOD}/pads.pretty`,
     ]);
   });
@@ -110,14 +102,16 @@ describe("writeDraft's footprint table (redraft)", () => {
   it("refuses a symbol table where the footprint table goes, and a folder in a table's place", async () => {
     await writeFile(dir.path("fp-lib-table"), "(sym_lib_table\n  (version 7)\n)\n");
     await mkdir(dir.path("sym-lib-table"));
-    expect(await refusedWith({ files: files(), footprintRows: footprintRows() })).toEqual([
+    expect(
+      await refusedWith({ files: draftFiles(dir.dir), footprintRows: footprintRows() }),
+    ).toEqual([
       "sym-lib-table: a folder stands where the draft's file goes",
       "fp-lib-table: the library table cannot take the draft's rows: it is a (sym_lib_table) file, not a (fp_lib_table) table",
     ]);
   });
 
   it("writes no footprint table for a draft that carries none", async () => {
-    const written = await writeDraft({ files: files() });
+    const written = await writeDraft({ files: draftFiles(dir.dir) });
     expect(written.written).not.toContain(dir.path("fp-lib-table"));
     await expect(readFile(join(dir.dir, "fp-lib-table"))).rejects.toMatchObject({
       code: "ENOENT",
@@ -127,13 +121,13 @@ describe("writeDraft's footprint table (redraft)", () => {
 
 describe("writeDraft's symbol table", () => {
   it("writes the draft's own table text when there is none, byte for byte", async () => {
-    await writeDraft({ files: files() });
+    await writeDraft({ files: draftFiles(dir.dir) });
     expect(await readFile(dir.path("sym-lib-table"), "utf8")).toBe(TABLE);
   });
 
   it("refuses a table that does not parse, naming why", async () => {
     await writeFile(dir.path("sym-lib-table"), "(sym_lib_table\n  (version 7)\n");
-    const conflicts = await refusedWith({ files: files() });
+    const conflicts = await refusedWith({ files: draftFiles(dir.dir) });
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatch(
       /^sym-lib-table: the library table cannot take the draft's rows: it does not parse \(/,
