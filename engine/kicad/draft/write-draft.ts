@@ -316,7 +316,9 @@ async function commit(
       });
       stages.set(dir, stage);
     }
-    const staged = await Promise.all(
+    // Settled, not raced: cleanup must not start while other writes still fill the staging folder
+    // (it would leave a file behind, or hide the real error behind ENOTEMPTY).
+    const settled = await Promise.allSettled(
       writes.map(async (w, i) => {
         const file = join(stages.get(dirname(w.path))!, `${i}-${basename(w.path)}`);
         try {
@@ -329,11 +331,17 @@ async function commit(
         return file;
       }),
     );
+    const failed = settled.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    const staged = settled.map((r) => (r as PromiseFulfilledResult<string>).value);
     signal?.throwIfAborted();
     for (const [i, w] of writes.entries()) {
       const backup = w.existed ? `${staged[i]}.old` : undefined;
       if (backup) await link(w.path, backup).catch(() => copyFile(w.path, backup));
-      await rename(staged[i]!, w.path);
+      await rename(staged[i]!, w.path).catch((e: unknown) => {
+        // Node names the staged source; the person asked for the target.
+        throw fileErrorOf(Object.assign(e as object, { path: w.path })) ?? e;
+      });
       done.push({ path: w.path, backup });
     }
     return { written: writes.map((w) => w.path), untouched };

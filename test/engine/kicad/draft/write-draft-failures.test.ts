@@ -43,7 +43,13 @@ describe("writeDraft failing part-way", () => {
       subSheets: [{ path: dir.path("hierarchy/power.kicad_sch"), text: SHEET }],
     };
     const error = await writeDraft(output).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: "EISDIR", syscall: "rename" });
+    // Said about the file the person asked for, not the staged copy Node renamed.
+    expect(error).toBeInstanceOf(FileAccessError);
+    expect(error).toMatchObject({
+      code: "EISDIR",
+      path: dir.path("hierarchy"),
+      message: `${dir.path("hierarchy")} is a folder where a file is expected`,
+    });
     expect(await treeBytes(dir.dir)).toEqual(before);
     // Put back by renaming its hard link, not by writing a copy: the same file as before.
     expect((await stat(dir.path("board.kicad_sym"))).ino).toBe(inode);
