@@ -119,7 +119,7 @@ describe("the reviewer's families are errors on every sheet and flagged as revie
       "label-leads-nowhere": "error",
       "duplicate-label": "error",
       "auto-named-label": "error",
-      "text-touching": "advisory",
+      "text-touching": "error",
       "power-orientation": "advisory",
       "wire-hugging": "advisory",
     });
