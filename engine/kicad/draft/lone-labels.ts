@@ -1,3 +1,4 @@
+import { isAutoNetName } from "../legibility/auto-net-name.js";
 import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnWire } from "./drawing.js";
 import { crowdedOwners } from "./layout/text-audit.js";
@@ -5,6 +6,8 @@ import type { ResolvedIntent } from "./resolved-intent.js";
 import { onWireInterior, pointKey } from "./wire-points.js";
 
 const key = pointKey;
+/** Two grid steps: a name every 2.54 mm along a wire is choice enough. */
+const STEP = 2.54;
 const onInterior = onWireInterior;
 
 /**
@@ -73,10 +76,15 @@ export function dropLoneStubLabels(drawing: Drawing, resolved: ResolvedIntent): 
       seg = next;
     }
     const to = key(seg.a) === key(at) ? seg.b : seg.a;
-    const places = lone ? placesAt(l, to, at) : [];
-    if (lone && places.length === 0) return true;
+    // KiCad's invented name (a redraft's `Net-(Q1-B)`) tells a reader nothing: the wire is the
+    // whole of the connection, so the name goes with its run instead of moving.
+    const named = lone && !isAutoNetName(l.text);
+    const g = groupAt(to);
+    const rest = drawing.wires.filter((w, i) => group[i] === g && !chain.includes(w));
+    const places = named ? [...placesAt(l, to, at), ...placesAlong(l, to, rest)] : [];
+    if (named && places.length === 0) return true;
     for (const w of chain) droppedWires.add(w);
-    if (lone) {
+    if (named) {
       moves.push({ label: l, places, chain });
       return true;
     }
@@ -129,6 +137,37 @@ function placesAt(l: DrawnLabel, from: Point, end: Point): DrawnLabel[] {
     { ...l, at: from, angle: l.angle },
     { ...l, at: from, angle: l.angle === 0 ? 180 : 0 },
   ];
+}
+
+/**
+ * Failing the corner, anywhere on the rest of the wire it names, nearest the corner first: a
+ * grid step at a time along each wire, reading either way (a name across a vertical wire reads
+ * as well as one along it).
+ */
+function placesAlong(l: DrawnLabel, from: Point, wires: readonly DrawnWire[]): DrawnLabel[] {
+  const seen = new Set<string>([key(from)]);
+  const points: Point[] = [];
+  for (const w of wires) {
+    const length = Math.hypot(w.b.x - w.a.x, w.b.y - w.a.y);
+    const steps = Math.round(length / STEP);
+    for (let i = 0; i <= steps; i++) {
+      const t = steps === 0 ? 0 : i / steps;
+      const p = { x: w.a.x + (w.b.x - w.a.x) * t, y: w.a.y + (w.b.y - w.a.y) * t };
+      if (seen.has(key(p))) continue;
+      seen.add(key(p));
+      points.push(p);
+    }
+  }
+  points.sort(
+    (p, q) =>
+      Math.hypot(p.x - from.x, p.y - from.y) - Math.hypot(q.x - from.x, q.y - from.y) ||
+      p.x - q.x ||
+      p.y - q.y,
+  );
+  return points.flatMap((at) => [
+    { ...l, at, angle: 0 },
+    { ...l, at, angle: 180 },
+  ]);
 }
 
 /** The drawing with each move at its chosen place; a move past its last place stays put. */

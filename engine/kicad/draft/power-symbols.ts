@@ -12,7 +12,7 @@ export class PowerSymbols {
   private powerCount = 0;
   private flagCount = 0;
 
-  constructor(private readonly rails: RailSymbols) {}
+  constructor(readonly rails: RailSymbols) {}
 
   /** A power symbol whose value (the net name) stays horizontal however the symbol turns. */
   symbol(

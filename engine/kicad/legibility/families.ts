@@ -4,11 +4,12 @@
  * Error families have one unambiguous fix; advisory families hinge on a threshold, and gating
  * on a threshold makes a repair loop thrash.
  */
-// text-touching, power-orientation, same-net-crossing, wire-hugging and label-leads-nowhere are advisory until the drafter avoids
-// them on its own drafts (issue 21 part 3): the schematic stage's gate and `draft` fail on an
-// error finding, so as errors they would fail every create run. They are still reported and
-// still counted in the score's text-clarity, power-orientation, wire-clarity and label-use metrics. (A pin
-// row 2.54 mm apart with no room for an upright port still gets a sideways one.)
+// power-orientation and wire-hugging are advisory until the drafter avoids them on its own
+// drafts (issue 21 part 3: StickHub's redraft lays 8 ports on their side beside 2.54 mm pin rows,
+// generic_opamp_bip's has one hug): the schematic stage's gate and `draft` fail on an error
+// finding, so as errors they would fail those drafts. They are still reported and still counted
+// in the score's power-orientation and wire-clarity metrics. The reviewer's other families are
+// errors: no example or redraft demo carries one.
 export const FAMILIES = [
   { kind: "off-grid", severity: "error", drafting: false, review: false },
   { kind: "symbol-overlap", severity: "error", drafting: false, review: false },
@@ -19,11 +20,11 @@ export const FAMILIES = [
   { kind: "unlabeled-group", severity: "error", drafting: true, review: false },
   { kind: "group-overlap", severity: "error", drafting: true, review: false },
   { kind: "empty-title-block", severity: "error", drafting: false, review: false },
-  { kind: "text-touching", severity: "advisory", drafting: false, review: true },
+  { kind: "text-touching", severity: "error", drafting: false, review: true },
   { kind: "power-orientation", severity: "advisory", drafting: false, review: true },
-  { kind: "same-net-crossing", severity: "advisory", drafting: false, review: true },
+  { kind: "same-net-crossing", severity: "error", drafting: false, review: true },
   { kind: "wire-hugging", severity: "advisory", drafting: false, review: true },
-  { kind: "label-leads-nowhere", severity: "advisory", drafting: false, review: true },
+  { kind: "label-leads-nowhere", severity: "error", drafting: false, review: true },
   { kind: "duplicate-label", severity: "error", drafting: false, review: true },
   { kind: "auto-named-label", severity: "error", drafting: false, review: true },
   { kind: "label-orientation", severity: "advisory", drafting: false, review: false },

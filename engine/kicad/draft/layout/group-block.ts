@@ -121,13 +121,17 @@ export function groupBlock(
     width: boxWidth,
     height: boxHeight,
     crowded: (scratch) =>
-      crowdedOwners(resolved, [
-        { owner: WIRING, drawing: wiring },
-        ...placed.map(({ cell, at }) => ({
-          owner: cell.id,
-          drawing: cell.place(at, wired, scratch),
-        })),
-      ]),
+      crowdedOwners(
+        resolved,
+        [
+          { owner: WIRING, drawing: wiring },
+          ...placed.map(({ cell, at }) => ({
+            owner: cell.id,
+            drawing: cell.place(at, wired, scratch),
+          })),
+        ],
+        (libId, rotation) => scratch.rails.graphic(libId, rotation),
+      ),
     place: (origin) => {
       const out = emptyDrawing();
       const inner = { x: origin.x + GROUP_PAD, y: origin.y + GROUP_PAD + CAPTION_BAND };

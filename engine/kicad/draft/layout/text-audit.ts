@@ -7,7 +7,7 @@ import {
   segmentBounds,
   segmentEntersRect,
 } from "../../geometry/segment.js";
-import type { Drawing } from "../drawing.js";
+import type { Drawing, DrawnSymbol } from "../drawing.js";
 import type { ResolvedIntent } from "../resolved-intent.js";
 import { unitGeometry } from "../unit-geometry.js";
 import { pinTextBoxes } from "./pin-texts.js";
@@ -85,6 +85,8 @@ function textsOf(resolved: ResolvedIntent, d: OwnedDrawing): Text[] {
 export function crowdedOwners(
   resolved: ResolvedIntent,
   parts: readonly OwnedDrawing[],
+  /** A power port's or flag's drawing at the origin, when the caller knows the libraries. */
+  portGraphic?: (libId: string, rotation: DrawnSymbol["rotation"]) => Rect,
 ): Set<string> {
   const texts = parts.flatMap((d) => textsOf(resolved, d));
   const wires: { owner: string | undefined; seg: Segment }[] = parts.flatMap((d) =>
@@ -93,7 +95,17 @@ export function crowdedOwners(
   const bodies: { owner: string | undefined; key: string; box: Rect }[] = [];
   for (const d of parts)
     for (const s of d.drawing.symbols ?? []) {
-      if (!s.key.startsWith("part/")) continue;
+      // A port's bars or arrow are drawn ink like a body's (the checker's text-touching): a
+      // value over a GND port reads as neither.
+      if (!s.key.startsWith("part/")) {
+        if (portGraphic)
+          bodies.push({
+            owner: d.owner,
+            key: s.key,
+            box: rectTranslate(portGraphic(s.libId, s.rotation), s.at.x, s.at.y),
+          });
+        continue;
+      }
       const symbol = resolved.parts.get(s.ref)?.symbol.symbol;
       if (!symbol) continue;
       const b = unitGeometry(symbol, s.unit, s.rotation).body;

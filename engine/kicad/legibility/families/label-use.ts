@@ -1,10 +1,8 @@
 import { distance, formatPoint } from "../../geometry/point.js";
+import { isAutoNetName } from "../auto-net-name.js";
 import type { FindingDraft } from "../finding-draft.js";
 import type { SheetContext, TextItem } from "../sheet-context.js";
 import { pointKey, wireNets } from "../wire-nets.js";
-
-/** KiCad's invented net names: printed on a sheet they name nothing a reader knows. */
-const AUTO_NAME = /^(Net|unconnected)-\(.*\)$/;
 
 const localLabels = (ctx: SheetContext) =>
   ctx.texts.filter(
@@ -90,7 +88,7 @@ export function checkDuplicateLabel(ctx: SheetContext): FindingDraft[] {
 export function checkAutoNamedLabel(ctx: SheetContext): FindingDraft[] {
   const out: FindingDraft[] = [];
   for (const t of ctx.texts) {
-    if (!t.label || !AUTO_NAME.test(t.label.name)) continue;
+    if (!t.label || !isAutoNetName(t.label.name)) continue;
     out.push({
       at: t.label.anchor,
       refs: [t.name],

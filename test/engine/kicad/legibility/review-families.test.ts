@@ -4,7 +4,7 @@ import { checkLegibility } from "../../../../engine/kicad/legibility/check-legib
 import { checkSheetLayouts } from "../../../../engine/kicad/legibility/check-sheet-layouts.js";
 import { parseLegibilityConfig } from "../../../../engine/kicad/legibility/config.js";
 import type { FamilyKind } from "../../../../engine/kicad/legibility/families.js";
-import { isReviewFamily } from "../../../../engine/kicad/legibility/families.js";
+import { FAMILIES, isReviewFamily } from "../../../../engine/kicad/legibility/families.js";
 import type {
   LayoutLabel,
   LayoutSymbol,
@@ -104,6 +104,26 @@ describe("the reviewer's families are errors on every sheet and flagged as revie
     expect(isReviewFamily("text-collision")).toBe(false);
     expect(isReviewFamily("off-grid")).toBe(false);
   });
+  it("gates on the families no draft carries any more, and warns on the rest (issue 21 part 3)", () => {
+    const severity = Object.fromEntries(FAMILIES.map((f) => [f.kind, f.severity]));
+    expect({
+      "same-net-crossing": severity["same-net-crossing"],
+      "label-leads-nowhere": severity["label-leads-nowhere"],
+      "duplicate-label": severity["duplicate-label"],
+      "auto-named-label": severity["auto-named-label"],
+      "text-touching": severity["text-touching"],
+      "power-orientation": severity["power-orientation"],
+      "wire-hugging": severity["wire-hugging"],
+    }).toEqual({
+      "same-net-crossing": "error",
+      "label-leads-nowhere": "error",
+      "duplicate-label": "error",
+      "auto-named-label": "error",
+      "text-touching": "error",
+      "power-orientation": "advisory",
+      "wire-hugging": "advisory",
+    });
+  });
 });
 
 describe("power-orientation", () => {
@@ -190,6 +210,7 @@ describe("same-net-crossing", () => {
     const f = found("same-net-crossing", sheet({ wires: loop }));
     expect(f).toHaveLength(1);
     expect(f[0]!.at).toEqual({ x: 63.5, y: 50.8 });
+    expect(f[0]!.severity).toBe("error");
   });
   it("does not report wires of different nets crossing, nor a crossing with a junction", () => {
     const other = [seg(50.8, 50.8, 76.2, 50.8), seg(63.5, 45.72, 63.5, 63.5)];
@@ -238,6 +259,7 @@ describe("labels", () => {
       sheet({ wires: stub, labels: [label("LED_A", { x: 50.8, y: 55.88 })] }),
     );
     expect(f.map((x) => x.refs)).toEqual([['label "LED_A"']]);
+    expect(f[0]!.severity).toBe("error");
   });
   it("label-leads-nowhere: not when a partner label exists, nor on a wire between parts", () => {
     const partnered = sheet({
