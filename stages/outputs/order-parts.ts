@@ -3,7 +3,7 @@ import { findColumns } from "../../engine/kicad/drift/column-roles.js";
 import { expandRefs } from "../../engine/kicad/drift/ref-list.js";
 import { type SupplierRole, supplierRole } from "../../engine/kicad/export/order-parts.js";
 import type { OrderPart } from "../../engine/kicad/export/ordering-bom.js";
-import { isPlaceholderPartNumber } from "../parts/stage.js";
+import { isPlaceholderPartNumber } from "../parts/gate.js";
 
 /**
  * The schematic's parts with what BOM.md adds: a BOM row's chosen MPN, manufacturer and

@@ -2,7 +2,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { macroName, pinsHeader } from "../../engine/firmware/pins-header.js";
-import { firmwareChecks, firmwareGate, preparePinsHeader } from "../../stages/firmware/stage.js";
+import { firmwareGate, preparePinsHeader } from "../../stages/firmware/gate.js";
+import { firmwareChecks } from "../../stages/firmware/stage.js";
 import { draftedRepo, ledRepo, runGate, useStageRepos, write } from "./stage-repos.js";
 
 useStageRepos();

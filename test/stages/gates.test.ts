@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { scaffoldDocs } from "../../engine/repo/scaffold/scaffold-docs.js";
-import { architectureGate } from "../../stages/architecture/stage.js";
-import { devplanGate } from "../../stages/devplan/stage.js";
-import { isPlaceholderPartNumber, partsGate } from "../../stages/parts/stage.js";
-import { specGate } from "../../stages/spec/stage.js";
+import { architectureGate } from "../../stages/architecture/gate.js";
+import { devplanGate } from "../../stages/devplan/gate.js";
+import { isPlaceholderPartNumber, partsGate } from "../../stages/parts/gate.js";
+import { specGate } from "../../stages/spec/gate.js";
 import { LED_DESIGN_DOCS } from "../engine/flow/flow-fixture.js";
 import { ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
 

@@ -6,7 +6,8 @@ import { drc } from "../../engine/kicad/cli/drc.js";
 import { boardSpec } from "../../engine/kicad/layout/inputs/board-spec.js";
 import { layoutConfigSchema } from "../../engine/kicad/layout/inputs/layout-config.js";
 import { readConfig } from "../../engine/repo/config.js";
-import { layoutChecks, layoutGate, prepareLayout } from "../../stages/layout/stage.js";
+import { layoutGate, prepareLayout } from "../../stages/layout/gate.js";
+import { layoutChecks } from "../../stages/layout/stage.js";
 import { prepareSchematic } from "../../stages/schematic/prepare.js";
 import { ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
 

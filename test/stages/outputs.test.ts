@@ -11,7 +11,8 @@ import { parseSexp } from "../../engine/kicad/sexp/parse.js";
 import { writeSexp } from "../../engine/kicad/sexp/write.js";
 import { forgetExports } from "../../stages/outputs/export-memo.js";
 import { exportOutputs } from "../../stages/outputs/export-outputs.js";
-import { outputsChecks, outputsGate } from "../../stages/outputs/stage.js";
+import { outputsGate } from "../../stages/outputs/gate.js";
+import { outputsChecks } from "../../stages/outputs/stage.js";
 import { LED_DESIGN_DOCS } from "../engine/flow/flow-fixture.js";
 import { demoFiles, ledRepo, runGate, useStageRepos, write } from "./stage-repos.js";
 

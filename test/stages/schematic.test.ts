@@ -5,8 +5,9 @@ import { erc } from "../../engine/kicad/cli/erc.js";
 import { DEFAULT_INTENT_PATH } from "../../engine/kicad/draft/intent.js";
 import { isEngineDrafted } from "../../engine/kicad/schematic/engine-stamp.js";
 import { readConfig } from "../../engine/repo/config.js";
+import { schematicGate } from "../../stages/schematic/gate.js";
 import { prepareSchematic } from "../../stages/schematic/prepare.js";
-import { schematicChecks, schematicGate } from "../../stages/schematic/stage.js";
+import { schematicChecks } from "../../stages/schematic/stage.js";
 import { draftedRepo, ledRepo, repoWith, runGate, useStageRepos, write } from "./stage-repos.js";
 
 // Whole KiCad exports and gate runs: minutes on a loaded two-core machine, not a timing target.

@@ -17,7 +17,7 @@ import {
 import { renderJobSummary, type SummaryFacts } from "../../workflow/job-summary.js";
 import { readRepoSettings } from "../../workflow/read-settings.js";
 import type { Command } from "../command.js";
-import { runStageFace, type StageFaceOptions } from "../stage-face.js";
+import type { StageFaceOptions } from "../stage-face.js";
 
 /** Where committed renders are shown from in a job summary (the branch's raw URL). */
 function rawBase(env: NodeJS.ProcessEnv): string | undefined {
@@ -87,6 +87,9 @@ export const actionCommand: Command = {
       };
       const env = inputs["api-key"] ? { ...io.env, ANTHROPIC_API_KEY: inputs["api-key"] } : io.env;
       if (force) io.stderr.write(`rerun from ${from}: ${inputs.stage} runs even if it is valid\n`);
+      // Imported here: a stage left out of `stages:` ends above without the attempt machinery
+      // (the agent, its tools, KiCad), a fifth of a second of CPU per disabled job.
+      const { runStageFace } = await import("../stage-face.js");
       const rendered = await runStageFace(options, { ...io, cwd: repo, env });
       const { report } = rendered;
       const path = report.attempt > 0 ? outcomePath(inputs.stage, report.attempt) : undefined;

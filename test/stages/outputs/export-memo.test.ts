@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { describe, expect, it, vi } from "vitest";
 import { exportKey } from "../../../stages/outputs/export-memo.js";
 import { exportOutputs } from "../../../stages/outputs/export-outputs.js";
-import { outputsGate } from "../../../stages/outputs/stage.js";
+import { outputsGate } from "../../../stages/outputs/gate.js";
 import { LED_DESIGN_DOCS } from "../../engine/flow/flow-fixture.js";
 import { emptyRepo, ledRepo, useStageRepos, write } from "../stage-repos.js";
 

@@ -7,9 +7,9 @@ import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hiera
 import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
 import { scaffoldDesignOf } from "../../../../engine/repo/scaffold/scaffold-design.js";
 import { scaffoldDocs } from "../../../../engine/repo/scaffold/scaffold-docs.js";
-import { architectureGate } from "../../../../stages/architecture/stage.js";
-import { partsGate } from "../../../../stages/parts/stage.js";
-import { specGate } from "../../../../stages/spec/stage.js";
+import { architectureGate } from "../../../../stages/architecture/gate.js";
+import { partsGate } from "../../../../stages/parts/gate.js";
+import { specGate } from "../../../../stages/spec/gate.js";
 import { demoName, demoRootSchematics } from "../../../helpers/demo-corpus.js";
 import { repoWith, useStageRepos } from "../../../stages/stage-repos.js";
 
