@@ -71,6 +71,20 @@ describe("the pattern cache", () => {
     });
   });
 
+  it("a pattern that matches nothing is null and leaves nothing in the cache", async () => {
+    const repo = await tempRepo();
+    await repo.write("one.md", "one\n");
+    await repo.commitAll("files");
+    const patterns = ["one.md", "absent/", "gone.md", "no/*.txt"].map(parsePattern);
+    const expected = { "one.md": sha("one\n"), "absent/": null, "gone.md": null, "no/*.txt": null };
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(expected);
+    const blob = (await repo.git("rev-parse", "HEAD:one.md")).trim();
+    const only = `${sha(`v1\0one.md\none.md\0${blob}\n`)} ${sha("one\n")}\n`;
+    expect(await readFile(join(repo.dir, CACHE), "utf8")).toBe(only);
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(expected);
+    expect(await readFile(join(repo.dir, CACHE), "utf8")).toBe(only);
+  });
+
   it("a folder whose files git sees clean but whose bytes differ from one blob is never cached", async () => {
     // eol=crlf from .git/info/attributes: git calls the CRLF file clean (its blob is LF), so
     // the key stays the same when the attribute goes and the file is LF again. A value cached
