@@ -11,17 +11,19 @@ type Members = Array<[string, ListedFile]>;
 
 /**
  * Names a pattern's state as git sees it: the pattern and, in path order, each matched path
- * with its blob id — empty for a new or edited file, which has none. A key is cached only
- * when every one of its files hashed verified against its blob, so a key with an empty id is
- * never cached and never hits.
+ * with its blob id (a submodule's commit) — `v1\0<pattern>\n` then `<path>\0<id>\n` each. A
+ * new or edited file has no id (its line is `<path>\0\n`); a key is cached only when every one
+ * of its files hashed verified against its blob, so such a key is never cached and never hits.
  */
 function stateKey(pattern: PathPattern, members: Members): string {
-  const lines = members.map(([path, entry]) => {
-    const id = entry.gitlink ? `gitlink:${entry.gitlink}` : (entry.cleanBlob ?? "");
-    return `${path}\0${id}\n`;
-  });
+  const lines = [
+    `v1\0${pattern.source}`,
+    ...members.map(([path, entry]) =>
+      [path, entry.gitlink ? `gitlink:${entry.gitlink}` : entry.cleanBlob].join("\0"),
+    ),
+  ];
   return createHash("sha256")
-    .update(`v1\0${pattern.source}\n${lines.join("")}`)
+    .update(`${lines.join("\n")}\n`)
     .digest("hex");
 }
 
