@@ -44,8 +44,12 @@ function membersByPattern(
 }
 
 /** Hashes of the files no cached key answered; the blob cache is read only when there are any. */
-async function hashMissed(repo: string, gitDir: string, needed: Map<string, ListedFile>) {
-  if (needed.size === 0) return { hashes: new Map(), verified: new Set() } as ListedHashes;
+async function hashMissed(
+  repo: string,
+  gitDir: string,
+  needed: Map<string, ListedFile>,
+): Promise<ListedHashes> {
+  if (needed.size === 0) return { hashes: new Map(), verified: new Set() };
   const blobCache = await HashCache.load(gitDir, "blob-sha256");
   const hashed = await hashListed(repo, needed, blobCache);
   await blobCache.save();
