@@ -17,18 +17,16 @@ export interface KeptWork {
   missingRef?: string;
 }
 
-/** `path` → its blob id in the working tree, or "" when it does not exist. */
+/**
+ * `path` → its blob id in the working tree, or "" when it does not exist. One `hash-object` per
+ * path: kept work is a handful of files, and one id per call needs no parsing.
+ */
 async function worktreeBlobs(repo: string, paths: readonly string[]): Promise<Map<string, string>> {
-  const present: string[] = [];
-  for (const p of paths) if (await pathExists(join(repo, p))) present.push(p);
-  const ids =
-    present.length === 0
-      ? []
-      : (await git(repo, ["hash-object", "--", ...present])).trim().split("\n");
-  const blobs = new Map(paths.map((p) => [p, ""]));
-  present.forEach((p, i) => {
-    blobs.set(p, ids[i] ?? "");
-  });
+  const blobs = new Map<string, string>();
+  for (const p of paths) {
+    const id = (await pathExists(join(repo, p))) ? await git(repo, ["hash-object", "--", p]) : "";
+    blobs.set(p, id.trim());
+  }
   return blobs;
 }
 

@@ -111,6 +111,17 @@ describe("keptWork", () => {
     expect(await read("docs/NEW.md")).toBeNull();
   });
 
+  it("a version of a kept path staged and left as staged is the person's too: nothing carried, nothing put back", async () => {
+    await treeHoldsNone();
+    await writeFile(join(repo, "docs/SPEC.md"), "# spec, staged by hand\n");
+    await git(repo, ["add", "docs/SPEC.md"]);
+    expect(await status()).toBe("M  docs/SPEC.md\n");
+    expect(await keptWork(repo)).toEqual({});
+    expect(await status()).toBe("M  docs/SPEC.md\n");
+    expect(await read("docs/SPEC.md")).toBe("# spec, staged by hand\n");
+    expect(await read("docs/NEW.md")).toBeNull();
+  });
+
   it("part of the kept work in the tree, part not, is neither carried nor put back", async () => {
     await treeHoldsNone();
     await writeFile(join(repo, "docs/NEW.md"), "new\n");
