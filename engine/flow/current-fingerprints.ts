@@ -1,53 +1,59 @@
 import { createHash } from "node:crypto";
 import { gitDirOf } from "../repo/repo-root.js";
 import type { Fingerprints } from "./events.js";
-import { fingerprintPattern, lowerBound } from "./fingerprint.js";
+import { fingerprintPattern, matchedPaths } from "./fingerprint.js";
 import { type ListedFile, listFiles } from "./git-listing.js";
 import { HashCache } from "./hash-cache.js";
-import { hashListed } from "./hash-listed.js";
-import { compilePattern, type PathPattern } from "./path-pattern.js";
+import { hashListed, type ListedHashes } from "./hash-listed.js";
+import type { PathPattern } from "./path-pattern.js";
+
+type Members = Array<[string, ListedFile]>;
 
 /**
- * Names a pattern's exact clean state: the pattern and, in path order, each matched path with
- * its blob id. Undefined when a matched file is new or edited (its content has no id yet).
+ * Names a pattern's state as git sees it: the pattern and, in path order, each matched path
+ * with its blob id (a submodule's commit) — `v1\0<pattern>\n` then `<path>\0<id>\n` each. A
+ * new or edited file has no id (its line is `<path>\0\n`); a key is cached only when every one
+ * of its files hashed verified against its blob, so such a key is never cached and never hits.
  */
-function cleanStateKey(
-  pattern: PathPattern,
-  members: Array<[string, ListedFile]>,
-): string | undefined {
-  const parts = [`v1\0${pattern.source}\n`];
-  for (const [path, entry] of members) {
-    const id = entry.gitlink ? `gitlink:${entry.gitlink}` : entry.cleanBlob;
-    if (!id) return undefined;
-    parts.push(`${path}\0${id}\n`);
-  }
-  return createHash("sha256").update(parts.join("")).digest("hex");
+function stateKey(pattern: PathPattern, members: Members): string {
+  const lines = [
+    `v1\0${pattern.source}`,
+    ...members.map(([path, entry]) =>
+      [path, entry.gitlink ? `gitlink:${entry.gitlink}` : entry.cleanBlob].join("\0"),
+    ),
+  ];
+  return createHash("sha256")
+    .update(`${lines.join("\n")}\n`)
+    .digest("hex");
 }
 
-/**
- * Each pattern's files, in path order. Everything a pattern matches starts with its literal
- * prefix, and those paths sit together once sorted: binary-search to the first, stop at the last.
- */
+/** Each pattern's files, in path order (the order the key names). */
 function membersByPattern(
   patterns: readonly PathPattern[],
   listing: ReadonlyMap<string, ListedFile>,
-): Map<string, Array<[string, ListedFile]>> {
-  // git lists tracked files sorted already, so this sort is nearly free.
-  const sorted = [...listing.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const members = new Map<string, Array<[string, ListedFile]>>();
-  for (const pattern of patterns) {
-    const matches = compilePattern(pattern);
-    const star = pattern.source.indexOf("*");
-    const prefix = star === -1 ? pattern.source : pattern.source.slice(0, star);
-    const files: Array<[string, ListedFile]> = [];
-    for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
-      const path = sorted[i]!;
-      if (!path.startsWith(prefix)) break;
-      if (matches(path)) files.push([path, listing.get(path)!]);
-    }
-    members.set(pattern.source, files);
-  }
-  return members;
+): Map<string, Members> {
+  // git lists tracked files sorted already, so this sort is nearly free; the default order is
+  // by UTF-16 code unit, as the key's definition says.
+  const sorted = [...listing.keys()].sort();
+  return new Map(
+    patterns.map((pattern): [string, Members] => [
+      pattern.source,
+      matchedPaths(pattern, sorted).map((path) => [path, listing.get(path)!]),
+    ]),
+  );
+}
+
+/** Hashes of the files no cached key answered; the blob cache is read only when there are any. */
+async function hashMissed(
+  repo: string,
+  gitDir: string,
+  needed: Map<string, ListedFile>,
+): Promise<ListedHashes> {
+  if (needed.size === 0) return { hashes: new Map(), verified: new Set() };
+  const blobCache = await HashCache.load(gitDir, "blob-sha256");
+  const hashed = await hashListed(repo, needed, blobCache);
+  await blobCache.save();
+  return hashed;
 }
 
 /**
@@ -66,31 +72,23 @@ export async function currentFingerprints(
   const gitDir = gitDirOf(repo);
   const patternCache = await HashCache.load(gitDir, "pattern-sha256");
   const out: Fingerprints = {};
-  const misses: Array<{ pattern: PathPattern; key: string | undefined }> = [];
+  const misses: Array<{ pattern: PathPattern; key: string }> = [];
   for (const pattern of patterns) {
-    const files = members.get(pattern.source)!;
-    if (files.length === 0) {
-      out[pattern.source] = null;
-      continue;
-    }
-    const key = cleanStateKey(pattern, files);
-    const hit = key ? patternCache.get(key) : undefined;
+    const key = stateKey(pattern, members.get(pattern.source)!);
+    const hit = patternCache.get(key);
     if (hit) out[pattern.source] = hit;
     else misses.push({ pattern, key });
   }
-  if (misses.length > 0) {
-    const needed = new Map(misses.flatMap(({ pattern }) => members.get(pattern.source)!));
-    const blobCache = await HashCache.load(gitDir, "blob-sha256");
-    const { hashes, verified } = await hashListed(repo, needed, blobCache);
-    for (const { pattern, key } of misses) {
-      const fingerprint = fingerprintPattern(pattern, hashes);
-      out[pattern.source] = fingerprint;
-      const files = members.get(pattern.source)!;
-      if (key && fingerprint && files.every(([path]) => verified.has(path))) {
-        patternCache.add(key, fingerprint);
-      }
+  const needed = new Map(misses.flatMap(({ pattern }) => members.get(pattern.source)!));
+  const { hashes, verified } = await hashMissed(repo, gitDir, needed);
+  for (const { pattern, key } of misses) {
+    const fingerprint = fingerprintPattern(pattern, hashes);
+    out[pattern.source] = fingerprint;
+    // A pattern that matches nothing has no fingerprint to remember.
+    const files = members.get(pattern.source)!;
+    if (fingerprint !== null && files.every(([path]) => verified.has(path))) {
+      patternCache.add(key, fingerprint);
     }
-    await blobCache.save();
   }
   await patternCache.save();
   return out;

@@ -14,9 +14,8 @@ export function fingerprintPattern(pattern: PathPattern, files: FileHashes): str
   return fingerprintSorted(pattern, files, sortedPaths(files));
 }
 
-function sortedPaths(files: FileHashes): string[] {
-  return [...files.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
+// The default sort compares strings by UTF-16 code units: the order the fingerprint names.
+const sortedPaths = (files: FileHashes): string[] => [...files.keys()].sort();
 
 /** The first index in `sorted` whose path is not before `key` (binary search). */
 export function lowerBound(sorted: readonly string[], key: string): number {
@@ -30,6 +29,19 @@ export function lowerBound(sorted: readonly string[], key: string): number {
   return lo;
 }
 
+/**
+ * The paths of `sorted` (code-unit order) that `pattern` matches, in order. Every match starts
+ * with the pattern's literal prefix (all of it before the first `*`), and those paths sit
+ * together once sorted: from the first not before the prefix to the first not before the prefix
+ * and U+FFFF — a noncharacter, so no real path has it there. Status queries run this for every
+ * pattern over every file, so it binary-searches rather than testing each path.
+ */
+export function matchedPaths(pattern: PathPattern, sorted: readonly string[]): string[] {
+  const prefix = pattern.source.split("*", 1)[0]!;
+  const range = sorted.slice(lowerBound(sorted, prefix), lowerBound(sorted, `${prefix}\uffff`));
+  return range.filter(compilePattern(pattern));
+}
+
 function fingerprintSorted(
   pattern: PathPattern,
   files: FileHashes,
@@ -37,17 +49,7 @@ function fingerprintSorted(
 ): string | null {
   const plainFile = !pattern.folder && !pattern.source.includes("*");
   if (plainFile) return files.get(pattern.source) ?? null;
-  const matches = compilePattern(pattern);
-  // Every match starts with the pattern's literal prefix, and those paths sit together in the
-  // sorted list: binary-search to the first and stop at the last.
-  const star = pattern.source.indexOf("*");
-  const prefix = star === -1 ? pattern.source : pattern.source.slice(0, star);
-  const entries: string[] = [];
-  for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
-    const path = sorted[i]!;
-    if (!path.startsWith(prefix)) break;
-    if (matches(path)) entries.push(`${path}\0${files.get(path)}\n`);
-  }
+  const entries = matchedPaths(pattern, sorted).map((path) => `${path}\0${files.get(path)}\n`);
   if (entries.length === 0) return null;
   return createHash("sha256").update(entries.join("")).digest("hex");
 }

@@ -17,18 +17,16 @@ export interface KeptWork {
   missingRef?: string;
 }
 
-/** `path` → its blob id in the working tree, or "" when it does not exist. */
+/**
+ * `path` → its blob id in the working tree, or "" when it does not exist. One `hash-object` per
+ * path: kept work is a handful of files, and one id per call needs no parsing.
+ */
 async function worktreeBlobs(repo: string, paths: readonly string[]): Promise<Map<string, string>> {
-  const present: string[] = [];
-  for (const p of paths) if (await pathExists(join(repo, p))) present.push(p);
-  const ids =
-    present.length === 0
-      ? []
-      : (await git(repo, ["hash-object", "--", ...present])).trim().split("\n");
-  const blobs = new Map(paths.map((p) => [p, ""]));
-  present.forEach((p, i) => {
-    blobs.set(p, ids[i] ?? "");
-  });
+  const blobs = new Map<string, string>();
+  for (const p of paths) {
+    const id = (await pathExists(join(repo, p))) ? await git(repo, ["hash-object", "--", p]) : "";
+    blobs.set(p, id.trim());
+  }
   return blobs;
 }
 
@@ -50,8 +48,9 @@ const same = (a: Map<string, string>, b: Map<string, string>) =>
  * The work a failed attempt kept in the tree for the next one, when HEAD is that attempt's
  * trail commit (its `Copperhead-Kept` trailer names the WIP ref). It is carried when the tree
  * holds exactly that work; when the tree holds none of it (a fresh clone, a CI runner) it is
- * put back from the ref, unless `fresh`; anything in between is someone's edit and carries
- * nothing (the dirty-tree check then names the paths).
+ * put back from the ref, unless `fresh`; anything in between — a kept path edited, or a version
+ * of one staged — is someone's edit and carries nothing (the dirty-tree check then names the
+ * paths).
  */
 export async function keptWork(repo: string, options: { fresh?: boolean } = {}): Promise<KeptWork> {
   const ref = await commitTrailer(repo, "HEAD", KEPT_TRAILER);
@@ -61,7 +60,12 @@ export async function keptWork(repo: string, options: { fresh?: boolean } = {}):
   const work = { ...(await wipWork(repo, commit)), ref };
   const tree = await worktreeBlobs(repo, work.paths);
   if (same(await blobsAt(repo, commit, work.paths), tree)) return { carried: work };
-  if (options.fresh || !same(await blobsAt(repo, "HEAD", work.paths), tree)) return {};
+  if (options.fresh) return {};
+  // None of it in the tree means HEAD's version in the working tree and in the index: putting
+  // the work back resets those paths in the index, so a version the person staged there (even
+  // with the file itself reverted) is theirs and stops the put-back.
+  const atHead = await blobsAt(repo, "HEAD", work.paths);
+  if (!same(atHead, tree) || !same(atHead, await blobsAt(repo, "", work.paths))) return {};
   await putBackCarried(repo, work);
   return { carried: work, reapplied: true };
 }

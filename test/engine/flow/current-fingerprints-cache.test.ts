@@ -71,6 +71,47 @@ describe("the pattern cache", () => {
     });
   });
 
+  it("a submodule's key names the commit it points at: moving the pointer is a miss, not a stale hit", async () => {
+    const repo = await tempRepo();
+    await repo.write("hw/a.kicad_sch", "a\n");
+    await repo.commitAll("files");
+    const first = (await repo.git("rev-parse", "HEAD")).trim();
+    await repo.git("commit", "-q", "--allow-empty", "-m", "second");
+    const second = (await repo.git("rev-parse", "HEAD")).trim();
+    const pin = async (commit: string) => {
+      await repo.git("update-index", "--add", "--cacheinfo", `160000,${commit},hw/sub`);
+      await repo.git("commit", "-qm", `pin ${commit}`);
+    };
+    await mkdir(join(repo.dir, "hw/sub"));
+    const patterns = [parsePattern("hw/")];
+    const print = (commit: string) => ({
+      "hw/": folderPrint({ "hw/a.kicad_sch": sha("a\n"), "hw/sub": sha(`gitlink ${commit}`) }),
+    });
+    await pin(first);
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(print(first));
+    await pin(second);
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(print(second));
+    const blob = (await repo.git("rev-parse", "HEAD:hw/a.kicad_sch")).trim();
+    const key = sha(`v1\0hw/\nhw/a.kicad_sch\0${blob}\nhw/sub\0gitlink:${second}\n`);
+    expect(await readFile(join(repo.dir, CACHE), "utf8")).toContain(
+      `${key} ${print(second)["hw/"]}\n`,
+    );
+  });
+
+  it("a pattern that matches nothing is null and leaves nothing in the cache", async () => {
+    const repo = await tempRepo();
+    await repo.write("one.md", "one\n");
+    await repo.commitAll("files");
+    const patterns = ["one.md", "absent/", "gone.md", "no/*.txt"].map(parsePattern);
+    const expected = { "one.md": sha("one\n"), "absent/": null, "gone.md": null, "no/*.txt": null };
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(expected);
+    const blob = (await repo.git("rev-parse", "HEAD:one.md")).trim();
+    const only = `${sha(`v1\0one.md\none.md\0${blob}\n`)} ${sha("one\n")}\n`;
+    expect(await readFile(join(repo.dir, CACHE), "utf8")).toBe(only);
+    expect(await currentFingerprints(repo.dir, patterns)).toEqual(expected);
+    expect(await readFile(join(repo.dir, CACHE), "utf8")).toBe(only);
+  });
+
   it("a folder whose files git sees clean but whose bytes differ from one blob is never cached", async () => {
     // eol=crlf from .git/info/attributes: git calls the CRLF file clean (its blob is LF), so
     // the key stays the same when the attribute goes and the file is LF again. A value cached

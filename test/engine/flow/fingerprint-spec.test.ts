@@ -5,6 +5,7 @@ import {
   fingerprintPattern,
   fingerprintPatterns,
   lowerBound,
+  matchedPaths,
 } from "../../../engine/flow/fingerprint.js";
 import { parsePattern } from "../../../engine/flow/path-pattern.js";
 import { tempRepo, useTempRepos } from "./flow-fixture.js";
@@ -56,6 +57,21 @@ describe("fingerprintPattern", () => {
     const sorted = ["a", "b", "b", "d"];
     expect([..."abcde", ""].map((k) => lowerBound(sorted, k))).toEqual([0, 1, 3, 3, 4, 0]);
     expect(lowerBound([], "x")).toBe(0);
+  });
+
+  it("matchedPaths takes exactly the matches from the prefix's run of a sorted list, neighbours on both sides left out", () => {
+    const sorted = ["a.md", "hw", "hw.txt", "hw/a", "hw/b/c", "hw0/x", "hwx", "z/hw/a"];
+    const matched = (source: string) => matchedPaths(parsePattern(source), sorted);
+    expect(matched("hw")).toEqual(["hw"]);
+    expect(matched("hw/")).toEqual(["hw/a", "hw/b/c"]);
+    expect(matched("hw/b/")).toEqual(["hw/b/c"]);
+    expect(matched("hw*")).toEqual(["hw", "hw.txt", "hwx"]);
+    expect(matched("hw/*")).toEqual(["hw/a"]);
+    // A leading star has an empty prefix: the whole list is its run.
+    expect(matched("*.md")).toEqual(["a.md"]);
+    expect(matched("*/hw/a")).toEqual(["z/hw/a"]);
+    expect(matched("z/")).toEqual(["z/hw/a"]);
+    expect(matched("absent/")).toEqual([]);
   });
 });
 

@@ -27,7 +27,7 @@ async function treeHoldsTheWork() {
 
 /** The tree as a fresh clone of the branch has it: HEAD's files, none of the work. */
 async function treeHoldsNone() {
-  await git(repo, ["checkout", "-q", "--", "."]);
+  await git(repo, ["reset", "-q", "--hard"]);
   await git(repo, ["clean", "-qfd"]);
 }
 
@@ -96,6 +96,30 @@ describe("keptWork", () => {
     expect(await keptWork(repo)).toEqual({});
     expect(await status()).toBe(before);
     expect(await read("docs/SPEC.md")).toBe("# spec, edited by hand\n");
+  });
+
+  it("a version of a kept path staged, the file itself reverted to HEAD's, is the person's: nothing carried, the staged version kept", async () => {
+    await treeHoldsNone();
+    await writeFile(join(repo, "docs/SPEC.md"), "# spec, staged by hand\n");
+    await git(repo, ["add", "docs/SPEC.md"]);
+    await writeFile(join(repo, "docs/SPEC.md"), BASE["docs/SPEC.md"]);
+    expect(await status()).toBe("MM docs/SPEC.md\n");
+    expect(await keptWork(repo)).toEqual({});
+    expect(await status()).toBe("MM docs/SPEC.md\n");
+    expect(await git(repo, ["show", ":docs/SPEC.md"])).toBe("# spec, staged by hand\n");
+    expect(await read("docs/SPEC.md")).toBe(BASE["docs/SPEC.md"]);
+    expect(await read("docs/NEW.md")).toBeNull();
+  });
+
+  it("a version of a kept path staged and left as staged is the person's too: nothing carried, nothing put back", async () => {
+    await treeHoldsNone();
+    await writeFile(join(repo, "docs/SPEC.md"), "# spec, staged by hand\n");
+    await git(repo, ["add", "docs/SPEC.md"]);
+    expect(await status()).toBe("M  docs/SPEC.md\n");
+    expect(await keptWork(repo)).toEqual({});
+    expect(await status()).toBe("M  docs/SPEC.md\n");
+    expect(await read("docs/SPEC.md")).toBe("# spec, staged by hand\n");
+    expect(await read("docs/NEW.md")).toBeNull();
   });
 
   it("part of the kept work in the tree, part not, is neither carried nor put back", async () => {

@@ -317,12 +317,15 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     const { repo } = await killedSpec();
     await put(repo, "hardware/board.kicad_sch", "(kicad_sch)\n");
     await put(repo, "docs/DOTTED.md", "x\n");
+    await put(repo, "docs/v1./LOG.md", "x\n");
     await put(repo, "docs/RESULT.md", "x\n");
     await put(
       repo,
       ".copperhead/runs/spec/1/transcript.jsonl",
       [
         toolCall("write_file", { path: "./docs/DOTTED.md", content: "x" }),
+        // Only a leading ./ goes: inside a path it is part of a name (a folder ending in a dot).
+        toolCall("write_file", { path: "docs/v1./LOG.md", content: "x" }),
         toolCall("write_file", { path: 7 }),
         toolCall("list_files", null),
         toolCall("draft_schematic", {}),
@@ -338,6 +341,7 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     expect(recovered?.stash?.paths).toEqual([
       "docs/DOTTED.md",
       "docs/SPEC.md",
+      "docs/v1./LOG.md",
       "hardware/board.kicad_sch",
       "openspec/changes/x/proposal.md",
     ]);
@@ -359,6 +363,8 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     const head = (await git(repo, ["rev-parse", "HEAD"])).trim();
     await put(repo, "notes/written.md", "by the run\n");
     await put(repo, "notes/mine.md", "the person's\n");
+    // Shared by every run's tools (a `do` records constraints too), though no stage is running.
+    await put(repo, ".copperhead/constraints.json", "{}\n");
     await put(
       repo,
       ".copperhead/runs/do/1/transcript.jsonl",
@@ -366,7 +372,7 @@ describe("recoverKilledRuns: whose paths, and the blocked record", () => {
     );
     await killedLock(repo, { scope: "do", attempt: 1, snapshot });
     const [recovered] = await recoverAll(repo);
-    expect(recovered?.stash?.paths).toEqual(["notes/written.md"]);
+    expect(recovered?.stash?.paths).toEqual([".copperhead/constraints.json", "notes/written.md"]);
     expect(recovered?.yours).toEqual(["notes/mine.md"]);
     expect(recovered?.commit).toBeUndefined();
     expect((await git(repo, ["rev-parse", "HEAD"])).trim()).toBe(head);
