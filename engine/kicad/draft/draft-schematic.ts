@@ -139,7 +139,7 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
   }
   const parts = drawnParts(placement.drawing, resolved);
   const drawing = straightenUTurns(
-    dropLoneStubLabels(foldSelfCrossings(placement.drawing, parts.pins), resolved),
+    dropLoneStubLabels(foldSelfCrossings(placement.drawing, parts.pins), resolved, parts.pins),
     parts,
   );
 

@@ -21,7 +21,12 @@ const onInterior = onWireInterior;
  * kept, label and all, since it is the pin's only connection; the drawn-net check after this
  * proves no connection was lost.
  */
-export function dropLoneStubLabels(drawing: Drawing, resolved: ResolvedIntent): Drawing {
+export function dropLoneStubLabels(
+  drawing: Drawing,
+  resolved: ResolvedIntent,
+  pinPoints: readonly Point[] = [],
+): Drawing {
+  const pins = new Set(pinPoints.map(key));
   const count = new Map<string, number>();
   for (const l of drawing.labels) count.set(l.text, (count.get(l.text) ?? 0) + 1);
   const ends = new Map<string, number>();
@@ -53,7 +58,8 @@ export function dropLoneStubLabels(drawing: Drawing, resolved: ResolvedIntent): 
     if (!stub || droppedWires.has(stub)) return true;
     // The dead end may run on through straight joins (a run continued past its T): walk back
     // to the first point that is wired on, and drop the whole chain. A straight pass-through
-    // is never a pin (a second wire there would run into the body).
+    // can be a pin's end (a wire leaving each way across the pin's axis, as under a resistor
+    // between two parts on one row): a wired-on pin is where the run meets its net.
     const chain: DrawnWire[] = [stub];
     let at = l.at;
     let seg = stub;
@@ -67,7 +73,8 @@ export function dropLoneStubLabels(drawing: Drawing, resolved: ResolvedIntent): 
       );
       const tee = drawing.wires.some((w) => !chain.includes(w) && onInterior(other, w));
       const dot = drawing.junctions.some((j) => key(j) === key(other));
-      if (tee || dot || onOther.length > 1) break;
+      const wiredPin = pins.has(key(other)) && onOther.length > 0;
+      if (tee || dot || wiredPin || onOther.length > 1) break;
       const next = onOther[0];
       // Nothing further (the pin's own connection), or a corner (perhaps a pin): keep it all.
       if (!next || !collinear(seg, next)) return true;

@@ -83,4 +83,27 @@ describe("a lone label at the dead end of a stub", () => {
     );
     expect(dropLoneStubLabels(d, NO_PARTS)).toEqual(d);
   });
+
+  it("a named one on a run that passes straight through a wired pin moves to that pin", () => {
+    // U1's pin at (40.64, 50.8) wired right to a resistor's pin end at (50.8, 50.8), then on
+    // in a straight line to the name at (60.96, 50.8): the fuzzed LT1175 breakout's SENSE.
+    const d = sheet(
+      [
+        wire("SENSE", 40.64, 50.8, 50.8, 50.8),
+        wire("SENSE", 50.8, 50.8, 55.88, 50.8),
+        wire("SENSE", 55.88, 50.8, 60.96, 50.8),
+      ],
+      [{ text: "SENSE", at: { x: 60.96, y: 50.8 }, angle: 0 }],
+      [],
+    );
+    const pins = [
+      { x: 40.64, y: 50.8 },
+      { x: 50.8, y: 50.8 },
+    ];
+    const out = dropLoneStubLabels(d, NO_PARTS, pins);
+    expect(out.labels).toEqual([{ text: "SENSE", at: { x: 50.8, y: 50.8 }, angle: 0 }]);
+    expect(out.wires).toEqual([wire("SENSE", 40.64, 50.8, 50.8, 50.8)]);
+    // Not knowing the pin, the run looks like the pin's only connection and stays as drawn.
+    expect(dropLoneStubLabels(d, NO_PARTS)).toEqual(d);
+  });
 });

@@ -116,7 +116,7 @@ describe("the reviewer's families are errors on every sheet and flagged as revie
       "wire-hugging": severity["wire-hugging"],
     }).toEqual({
       "same-net-crossing": "error",
-      "label-leads-nowhere": "error",
+      "label-leads-nowhere": "advisory",
       "duplicate-label": "error",
       "auto-named-label": "error",
       "text-touching": "error",
@@ -259,7 +259,7 @@ describe("labels", () => {
       sheet({ wires: stub, labels: [label("LED_A", { x: 50.8, y: 55.88 })] }),
     );
     expect(f.map((x) => x.refs)).toEqual([['label "LED_A"']]);
-    expect(f[0]!.severity).toBe("error");
+    expect(f[0]!.severity).toBe("advisory");
   });
   it("label-leads-nowhere: not when a partner label exists, nor on a wire between parts", () => {
     const partnered = sheet({
