@@ -1,10 +1,8 @@
 import type { Board } from "../../kicad/board/board.js";
+import { isAutoNetName } from "../../kicad/legibility/auto-net-name.js";
 import type { BoardChange } from "../diff-report.js";
 import { diffNets, type NetLike } from "../schematic/diff-nets.js";
 import type { FootprintMatch } from "./match-footprints.js";
-
-/** KiCad's invented board net names, which follow the pads rather than a label. */
-const AUTO_NAME = /^(Net-\(|unconnected-\()/;
 
 /** The board's nets as the pads see them: net name → the `ref`/pad nodes on it. */
 function padNets(board: Board | undefined): NetLike[] {
@@ -18,7 +16,7 @@ function padNets(board: Board | undefined): NetLike[] {
       if (!pad.net || pad.number === "") continue;
       let net = nets.get(pad.net.name);
       if (!net) {
-        net = { name: pad.net.name, autoNamed: AUTO_NAME.test(pad.net.name), nodes: [] };
+        net = { name: pad.net.name, autoNamed: isAutoNetName(pad.net.name), nodes: [] };
         nets.set(pad.net.name, net);
       }
       net.nodes.push({ ref: fp.reference, pin: pad.number, pinName: pad.pinFunction ?? "" });
