@@ -18,6 +18,27 @@ export interface RootSheetSymbol {
   pins: { name: string; net: string }[];
 }
 
+type Side = "left" | "right";
+
+/**
+ * Which edge each sheet pin goes on: a net whose other sheets all come earlier in the reading
+ * order arrives from the left, so its pin faces them; every other net (later sheets, or sheets on
+ * both sides) leaves to the right. Decided from the root's own order, so a pin and the label of
+ * its net always face the sheets they connect to.
+ */
+export function pinSides(sheets: readonly RootSheetSymbol[]): Side[][] {
+  const where = new Map<string, number[]>();
+  sheets.forEach((s, i) => {
+    for (const p of s.pins) where.set(p.net, [...(where.get(p.net) ?? []), i]);
+  });
+  return sheets.map((s, i) =>
+    s.pins.map((p) => {
+      const others = (where.get(p.net) ?? []).filter((j) => j !== i);
+      return others.length > 0 && others.every((j) => j < i) ? "left" : "right";
+    }),
+  );
+}
+
 export interface RootSheet {
   project: string;
   uuid: string;
@@ -54,37 +75,57 @@ function font(justify?: string): SList {
   );
 }
 
-/** Box size and the room its labels need to its right. */
-function measure(s: RootSheetSymbol) {
+/** Box size and the room its labels need on either side. */
+function measure(s: RootSheetSymbol, sides: readonly Side[]) {
   const pinText = maxOf(
     s.pins.map((p) => textWidth(p.name)),
     0,
   );
   const width = snap(Math.max(30.48, textWidth(s.name) + 5.08, pinText * 2 + 5.08));
-  const height = snap(Math.max(12.7, (s.pins.length + 1) * PITCH));
-  const labels = maxOf(
-    s.pins.map((p) => textWidth(p.net)),
-    0,
-  );
-  return { width, height, reach: s.pins.length > 0 ? snap(STUB + labels + PITCH) : 0 };
+  const on = (side: Side) => s.pins.filter((_, i) => sides[i] === side);
+  const rows = Math.max(on("left").length, on("right").length);
+  const height = snap(Math.max(12.7, (rows + 1) * PITCH));
+  const reach = (side: Side) => {
+    const pins = on(side);
+    const labels = maxOf(
+      pins.map((p) => textWidth(p.net)),
+      0,
+    );
+    return pins.length > 0 ? snap(STUB + labels + PITCH) : 0;
+  };
+  return { width, height, before: reach("left"), reach: reach("right") };
+}
+
+interface Placed {
+  s: RootSheetSymbol;
+  sides: readonly Side[];
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /**
  * The root of a drafted hierarchy: one sheet symbol per sheet instance in rows, reading order,
- * each sheet pin on the right edge with a short wire and a label of the design net it joins, so
- * the nets between sheets read by name; on A4 when the symbols fit, else A3.
+ * each sheet pin on the edge facing the sheets its net joins (pinSides) with a short wire and a
+ * label of the design net, so the nets between sheets read by name; on A4 when the symbols fit,
+ * else A3.
  */
 export function emitRootSheet(root: RootSheet): { tree: SList; paper: string } | undefined {
-  const sized = root.sheets.map((s) => ({ s, ...measure(s) }));
+  const sides = pinSides(root.sheets);
+  const sized = root.sheets.map((s, i) => ({
+    s,
+    sides: sides[i] ?? [],
+    ...measure(s, sides[i] ?? []),
+  }));
   for (const paper of PAPERS) {
-    const placed: { s: RootSheetSymbol; x: number; y: number; width: number; height: number }[] =
-      [];
+    const placed: Placed[] = [];
     let x = MARGIN;
     let y = MARGIN;
     let row = 0;
     let fits = true;
     for (const item of sized) {
-      const cell = item.width + item.reach + PITCH * 2;
+      const cell = item.before + item.width + item.reach + PITCH * 2;
       if (x > MARGIN && x + cell > paper.width - MARGIN) {
         x = MARGIN;
         y += row + PITCH * 4;
@@ -97,7 +138,14 @@ export function emitRootSheet(root: RootSheet): { tree: SList; paper: string } |
         fits = false;
         break;
       }
-      placed.push({ s: item.s, x, y, width: item.width, height: item.height });
+      placed.push({
+        s: item.s,
+        sides: item.sides,
+        x: x + item.before,
+        y,
+        width: item.width,
+        height: item.height,
+      });
       x += snap(cell);
       row = Math.max(row, item.height);
     }
@@ -106,22 +154,23 @@ export function emitRootSheet(root: RootSheet): { tree: SList; paper: string } |
   return undefined;
 }
 
-function rootTree(
-  root: RootSheet,
-  paper: string,
-  placed: { s: RootSheetSymbol; x: number; y: number; width: number; height: number }[],
-): SList {
+function rootTree(root: RootSheet, paper: string, placed: readonly Placed[]): SList {
   const ns = uuidV5(`project/${root.project}`);
   const wires: SList[] = [];
   const labels: SList[] = [];
-  const sheets = placed.map(({ s, x, y, width, height }) => {
-    const right = x + width;
+  const sheets = placed.map(({ s, sides, x, y, width, height }) => {
+    const row = { left: 0, right: 0 };
     const pins = s.pins.map((p, i) => {
-      const py = y + PITCH * (i + 1);
+      const side = sides[i] ?? "right";
+      row[side] += 1;
+      const py = y + PITCH * row[side];
+      const edge = side === "left" ? x : x + width;
+      const end = side === "left" ? edge - STUB : edge + STUB;
+      const angle = side === "left" ? 180 : 0;
       wires.push(
         node(
           "wire",
-          node("pts", xy(right, py), xy(right + STUB, py)),
+          node("pts", xy(Math.min(edge, end), py), xy(Math.max(edge, end), py)),
           node("stroke", node("width", atom("0")), node("type", atom("default"))),
           uuidNode(uuidV5(`root/wire/${s.name}/${p.name}`, ns)),
         ),
@@ -130,8 +179,8 @@ function rootTree(
         node(
           "label",
           str(p.net),
-          at(right + STUB, py, 0),
-          font("left bottom"),
+          at(end, py, angle),
+          font(side === "left" ? "right bottom" : "left bottom"),
           uuidNode(uuidV5(`root/label/${s.name}/${p.name}`, ns)),
         ),
       );
@@ -139,9 +188,9 @@ function rootTree(
         "pin",
         str(p.name),
         atom("passive"),
-        at(right, py, 0),
+        at(edge, py, angle),
         uuidNode(uuidV5(`root/pin/${s.name}/${p.name}`, ns)),
-        font("right"),
+        font(side === "left" ? "left" : "right"),
       );
     });
     return node(
