@@ -1,16 +1,23 @@
 import type { TitleBlock } from "../schematic/header.js";
-import { annotationOf, type SchematicHierarchy } from "../schematic/hierarchy.js";
+import {
+  annotationOf,
+  type SchematicHierarchy,
+  type SheetInstance,
+} from "../schematic/hierarchy.js";
 import type { Netlist } from "../schematic/netlist/netlist.js";
 import { INTENT_VERSION, type Intent, TITLE_BLOCK_COMMENTS } from "./intent.js";
+import { sheetHints } from "./intent-sheet-hints.js";
 import { pinKey } from "./resolved-intent.js";
 
 const UNDRAWABLE = /["\\\u0000-\u001f\u007f]/g;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const groupOf = (instance: SheetInstance): string => instance.name || "Main";
 
 /**
  * An intent that says what an existing design connects: its parts (one per reference, however
  * many units are placed) and its nets as our netlister computes them. Drafting it regenerates
- * a clean sheet with the same connectivity. Groups are the sheet names (`Main` for the root).
+ * a clean sheet with the same connectivity. Groups are the sheet names (`Main` for the root);
+ * a hierarchical original keeps its sheets and its shared sub-sheets (intent-sheet-hints.ts).
  * What a reviewer reads besides the circuit comes along: the root's title block, and every
  * text and text box as a note in its sheet's group — SPICE directives (`.tran …`) are such
  * texts, and the simulator finds them only as text on the sheet, so they are never moved into
@@ -28,7 +35,7 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
         libId: symbol.libId,
         value: symbol.value || "~",
         footprint: symbol.footprint || undefined,
-        group: instance.name || "Main",
+        group: groupOf(instance),
       });
     }
   }
@@ -50,12 +57,16 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
   const notes = sheetNotes(hierarchy, new Set([...parts.values()].map((p) => p.group)));
   const block = hierarchy.root.schematic.titleBlock;
   const titleBlock = carriedTitleBlock(block);
+  const hints = {
+    ...(block?.date && ISO_DATE.test(block.date) ? { date: block.date } : {}),
+    ...sheetHints(hierarchy, groupOf, new Set([...parts.values()].map((p) => p.group))),
+  };
   return {
     version: INTENT_VERSION,
     ...(block?.title ? { title: block.title } : {}),
     parts: [...parts.values()],
     nets: intentNets,
-    ...(block?.date && ISO_DATE.test(block.date) ? { hints: { date: block.date } } : {}),
+    ...(Object.keys(hints).length > 0 ? { hints } : {}),
     ...(notes.length > 0 ? { notes } : {}),
     ...(titleBlock ? { titleBlock } : {}),
   };
@@ -72,7 +83,7 @@ function sheetNotes(
   const fallback = [...groups][0];
   const notes: NonNullable<Intent["notes"]> = [];
   for (const instance of hierarchy.instances) {
-    const own = instance.name || "Main";
+    const own = groupOf(instance);
     const group = groups.has(own) ? own : fallback;
     if (group === undefined) continue;
     for (const text of instance.schematic.texts) {

@@ -8,8 +8,13 @@ import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
 import type { ScoreReport } from "../score/report.js";
 import { scoreSchematic } from "../score/score-schematic.js";
-import { type DraftResult, draftSchematic } from "./draft-schematic.js";
+import { draftSchematic } from "./draft-schematic.js";
 import { carriedFootprintRows } from "./footprint-table.js";
+import {
+  type DraftHierarchyResult,
+  draftHierarchy,
+  wantsHierarchy,
+} from "./hierarchy/draft-hierarchy.js";
 import type { Intent } from "./intent.js";
 import { intentFromSchematic } from "./intent-from-schematic.js";
 import { embeddedSymbols, withEmbeddedFallback } from "./symbol-source.js";
@@ -36,12 +41,14 @@ export interface RedraftInput extends WriteDraftOptions {
  * Written only when the draft checks out, like any draft, and never over what copperhead did
  * not write (write-draft.ts); the original project's footprint libraries the parts use are
  * added to the `fp-lib-table` beside the new sheet (`footprintTable`, when rows were added).
- * A design naming files outside the repository raises UnsafeDesignError before anything of it
- * is read past the pre-flight. What was written is then checked and scored like any draft.
+ * A hierarchical original is drafted as a hierarchy of its own sheets, a sub-sheet placed N
+ * times as one shared sheet (intent-sheet-hints.ts). A design naming files outside the
+ * repository raises UnsafeDesignError before anything of it is read past the pre-flight. What
+ * was written is then checked and scored like any draft, every sheet of it.
  */
 export async function redraft(input: RedraftInput): Promise<{
   intent: Intent;
-  result: DraftResult;
+  result: DraftHierarchyResult;
   footprintTable?: string;
   written?: WrittenDraft;
   legibility?: LegibilityReport;
@@ -57,7 +64,10 @@ export async function redraft(input: RedraftInput): Promise<{
     input.catalog,
     await embeddedSymbols([...hierarchy.files.keys()], preflight.scope),
   );
-  const result = await draftSchematic({ intent, sheetPath: input.sheetPath, catalog: source });
+  const request = { intent, sheetPath: input.sheetPath, catalog: source };
+  const result: DraftHierarchyResult = wantsHierarchy(intent)
+    ? await draftHierarchy(request)
+    : await draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
   if (!result.ok) return { intent, result };
   input.signal?.throwIfAborted();
   const dir = dirname(input.sheetPath);
@@ -71,6 +81,7 @@ export async function redraft(input: RedraftInput): Promise<{
   const written = await writeDraft(
     {
       files: result.files,
+      subSheets: result.subSheets,
       ...(rows.length > 0 ? { footprintRows: { path: table, rows } } : {}),
       ...(input.intentPath
         ? { intent: { path: input.intentPath, text: `${JSON.stringify(intent, null, 2)}\n` } }

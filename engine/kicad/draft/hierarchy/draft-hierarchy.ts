@@ -74,7 +74,8 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
   if (!planned.ok) return planned;
   const { plan } = planned;
 
-  // A rail is flagged once: on the first sheet it reaches, unless a power output drives it.
+  // A rail is flagged once: on the first sheet it reaches, unless a power output drives it. A
+  // sheet placed N times would draw N flags on the one rail, so a sheet placed once comes first.
   const railFlagSheet = new Map<string, SheetPlan | undefined>();
   for (const n of resolved.nets) {
     if (n.class.class === "signal") continue;
@@ -85,7 +86,9 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
       n.net.name,
       driven
         ? undefined
-        : plan.sheets.find((s) => [...refs].some((r) => s.groups.includes(groupOf(r) ?? ""))),
+        : [...plan.sheets]
+            .sort((a, b) => Number(a.instances.length > 1) - Number(b.instances.length > 1))
+            .find((s) => [...refs].some((r) => s.groups.includes(groupOf(r) ?? ""))),
     );
   }
 

@@ -23,6 +23,10 @@ const DEMOS = {
   opamp: "simulation/generic_models/generic_opamp_bip.kicad_sch",
   // No finding of error severity: exit 0.
   pads: "custom_pads_test/custom_pads_test.kicad_sch",
+  // A root and two sub-sheets: redrafted as a hierarchy of the same sheets.
+  subsheets: "simulation/subsheets/mainsheet.kicad_sch",
+  // Its amplifier sheet, placed twice, needs A2 when drafted: refused with a finding.
+  complex: "complex_hierarchy/complex_hierarchy.kicad_sch",
 } as const;
 type Demo = keyof typeof DEMOS;
 
@@ -77,6 +81,32 @@ describe("copperhead draft --from (built CLI, KiCad demos)", () => {
     expect(run.stdout).toMatch(/^legibility: 0 error, /m);
     expect(run.stdout).toMatch(/^score: [\d.]+\/100$/m);
     expect(run.exitCode).toBe(0);
+  });
+
+  it("redraws a hierarchical original as its own sheets and reports legibility and score over all", async () => {
+    const run = runOf("subsheets");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^drafted subsheets\/subsheets\.kicad_sch: /);
+    expect(run.stdout).toMatch(/^legibility: .*across 4 sheet\(s\)/m);
+    expect(run.stdout).toMatch(/^score: [\d.]+\/100$/m);
+    const errors = Number(/^legibility: (\d+) error/m.exec(run.stdout)?.[1]);
+    expect(run.exitCode).toBe(errors > 0 ? 1 : 0);
+    for (const file of ["main", "subsheet1", "subsheet2"])
+      await expect(readFile(work.path("subsheets", `${file}.kicad_sch`), "utf8")).resolves.toMatch(
+        /^\(kicad_sch/,
+      );
+    const report = await erc(sheetOf("subsheets"), { env: { ...process.env, ...env } });
+    expect(report.violations.map((v) => `${v.severity} ${v.type}`)).toEqual([]);
+  });
+
+  it("refuses a hierarchy whose sheet needs more than A3 with the finding, writing nothing", async () => {
+    const run = runOf("complex");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/does-not-fit/);
+    expect(run.stdout).toMatch(/needs A2; a sheet of a hierarchy is A4 or A3/);
+    expect(run.stdout).toMatch(/^nothing was written$/m);
+    expect(run.exitCode).toBe(1);
+    await expect(readFile(sheetOf("complex"), "utf8")).rejects.toThrow();
   });
 
   it("keeps the SPICE directive as text on the sheet, where the simulator reads it", async () => {

@@ -1,0 +1,181 @@
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erc } from "../../../../engine/kicad/cli/erc.js";
+import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
+import { draftProject } from "../../../../engine/kicad/draft/draft-project.js";
+import type { Intent } from "../../../../engine/kicad/draft/intent.js";
+import { redraft } from "../../../../engine/kicad/draft/redraft.js";
+import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import { TRUSTED_DIRS_VARIABLE } from "../../../../engine/kicad/paths/trust-scope.js";
+import { loadSchematicHierarchy } from "../../../../engine/kicad/schematic/hierarchy.js";
+import {
+  type KicadNetlist,
+  parseKicadNetlist,
+} from "../../../../engine/kicad/schematic/kicad-netlist.js";
+import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
+import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
+import { REPO_ROOT } from "../../../helpers/fixture-project.js";
+import { cachedNetlist } from "../../../helpers/kicad-cache.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+
+/**
+ * `redraft` of a hierarchical original keeps it hierarchical: its sheets come back as sheets, a
+ * sub-sheet placed N times as one shared sheet placed N times, and the nets that cross sheets
+ * keep their names. Proven on KiCad's subsheets demo and on a hierarchy copperhead drew itself
+ * (the sensor hub, one channel sheet placed eight times — no KiCad demo with a repeated sheet
+ * fits A4/A3 sheets yet); the repeated-sheet demos are refused with a finding, nothing written.
+ */
+const SUBSHEETS = "simulation/subsheets/mainsheet.kicad_sch";
+const REFUSED = [
+  "complex_hierarchy/complex_hierarchy.kicad_sch",
+  "multichannel/multichannel_mixer.kicad_sch",
+];
+const env = { ...process.env, [TRUSTED_DIRS_VARIABLE]: DEMO_DIR };
+
+let work: TempDir;
+let catalog: SymbolCatalog;
+const hubOriginal = () => work.path("hub", "hub.kicad_sch");
+const hubRedraft = () => work.path("hub-redraft", "hub.kicad_sch");
+const subRedraft = () => work.path("subsheets", "mainsheet.kicad_sch");
+let hub: Awaited<ReturnType<typeof redraft>>;
+let sub: Awaited<ReturnType<typeof redraft>>;
+
+/** Nets as sorted `REF.PIN` sets of the given parts, names aside; two pins or more. */
+function connectivity(net: KicadNetlist, refs: ReadonlySet<string>): string[] {
+  return net.nets
+    .map((n) =>
+      n.nodes
+        .filter((x) => refs.has(x.ref))
+        .map((x) => `${x.ref}.${x.pin}`)
+        .sort()
+        .join(" "),
+    )
+    .filter((n) => n.includes(" "))
+    .sort();
+}
+
+/** KiCad's net name as the intent spells it: no root "/" and `/` unescaped. */
+const plain = (name: string) => name.replaceAll("{slash}", "/").replace(/^\//, "");
+
+beforeAll(async () => {
+  work = await makeTempDir("copperhead-redraft-hierarchy-");
+  catalog = SymbolCatalog.fromEnv();
+  const intent = JSON.parse(
+    await readFile(`${REPO_ROOT}/examples/intents/sensor-hub.intent.json`, "utf8"),
+  ) as Intent;
+  intent.hints = { ...intent.hints, sheets: [{ name: "Power", groups: ["Power input"] }] };
+  await writeFile(work.path("hub.intent.json"), JSON.stringify(intent));
+  const drawn = await draftProject({
+    intentPath: work.path("hub.intent.json"),
+    sheetPath: hubOriginal(),
+    docsDir: work.path("no-docs"),
+    catalog,
+  });
+  if (!drawn.ok) throw new Error(JSON.stringify(drawn.findings));
+  [hub, sub] = await Promise.all([
+    redraft({ from: hubOriginal(), sheetPath: hubRedraft(), catalog }),
+    redraft({ from: `${DEMO_DIR}/${SUBSHEETS}`, sheetPath: subRedraft(), catalog }),
+  ]);
+}, 240_000);
+afterAll(() => work.remove());
+
+describe("redraft of a hierarchical design", () => {
+  it("records every original sheet and the repeated one as instances of its first placement", () => {
+    expect(hub.intent.hints?.sheets?.map((s) => s.name).sort()).toEqual([
+      "Channel 1",
+      "Outputs",
+      "Power",
+      "Supervisor MCU",
+    ]);
+    const instances = [...(hub.intent.hints?.instances ?? [])];
+    expect(instances.sort((a, b) => a.group.localeCompare(b.group))).toEqual(
+      [2, 3, 4, 5, 6, 7, 8].map((n) => ({ group: `Channel ${n}`, of: "Channel 1" })),
+    );
+    expect(sub.intent.hints?.sheets).toEqual([
+      { name: "Main", groups: ["Main"] },
+      { name: "subsheet1", groups: ["subsheet1"] },
+      { name: "subsheet2", groups: ["subsheet2"] },
+    ]);
+    expect(sub.intent.hints?.instances).toBeUndefined();
+  });
+
+  it("draws the shared sheet once and places it eight times, every sheet on A4 or A3", async () => {
+    if (!hub.result.ok) throw new Error(JSON.stringify(hub.result.findings));
+    const hierarchy = await loadSchematicHierarchy(hubRedraft());
+    expect(hierarchy.instances).toHaveLength(12);
+    const channels = hierarchy.instances.filter((i) => i.name.startsWith("Channel "));
+    expect(channels).toHaveLength(8);
+    expect(new Set(channels.map((c) => c.file)).size).toBe(1);
+    for (const s of hierarchy.files.values()) expect(["A5", "A4", "A3"]).toContain(s.paper.name);
+    expect(hub.legibility?.sheets).toBe(12);
+    expect(hub.score?.sheets).toBe(12);
+  });
+
+  it.each([
+    ["the sensor hub", hubOriginal, hubRedraft],
+    ["KiCad's subsheets demo", () => `${DEMO_DIR}/${SUBSHEETS}`, subRedraft],
+  ] as const)(
+    "%s: ERC-clean, kicad-cli's netlist == ours == the original's",
+    async (_, from, to) => {
+      const result = to === hubRedraft ? hub : sub;
+      if (!result.result.ok) throw new Error(JSON.stringify(result.result.findings));
+      const refs = new Set(result.intent.parts.map((p) => p.ref));
+      const [report, theirs, original, drawn] = await Promise.all([
+        erc(to(), { env }),
+        exportNetlist(to(), { env }),
+        from === hubOriginal ? exportNetlist(from(), { env }) : cachedNetlist(from()),
+        loadSchematicHierarchy(to()),
+      ]);
+      expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
+      const want = connectivity(parseKicadNetlist(original), refs);
+      expect(want.length).toBeGreaterThan(3);
+      const kicad = connectivity(parseKicadNetlist(theirs), refs);
+      expect(kicad).toEqual(want);
+      const ours = netlist(drawn).nets.map((n) => ({ nodes: n.nodes }));
+      expect(connectivity({ components: [], nets: ours } as unknown as KicadNetlist, refs)).toEqual(
+        want,
+      );
+    },
+    120_000,
+  );
+
+  it("keeps the names of the nets that cross sheets", async () => {
+    for (const [result, sheet] of [
+      [hub, hubRedraft],
+      [sub, subRedraft],
+    ] as const) {
+      const groupOf = new Map(result.intent.parts.map((p) => [p.ref, p.group]));
+      const crossing = result.intent.nets.filter(
+        (n) =>
+          !n.name.startsWith("Net-(") &&
+          new Set(n.pins.map((p) => groupOf.get(p.split(".")[0] ?? ""))).size > 1,
+      );
+      expect(crossing.length).toBeGreaterThan(0);
+      const drawn = parseKicadNetlist(await exportNetlist(sheet(), { env }));
+      const names = new Set(drawn.nets.map((n) => plain(n.name)));
+      for (const net of crossing) expect(names).toContain(net.name);
+    }
+  }, 120_000);
+
+  it.each(REFUSED)(
+    "%s: a sheet past A3 is a does-not-fit finding; nothing is written",
+    async (demo) => {
+      const dir = work.path("refused", demo.split("/")[0] ?? "x");
+      const { intent, result } = await redraft({
+        from: `${DEMO_DIR}/${demo}`,
+        sheetPath: `${dir}/redraft.kicad_sch`,
+        catalog,
+      });
+      // The repeated sheet is recorded before the drafter finds no room.
+      expect(intent.hints?.instances?.length).toBeGreaterThan(0);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.findings.map((f) => f.kind)).toContain("does-not-fit");
+      expect(result.findings.find((f) => f.kind === "does-not-fit")?.detail).toMatch(
+        /needs A[0-2]; a sheet of a hierarchy is A4 or A3/,
+      );
+      await expect(stat(dir)).rejects.toThrow();
+    },
+    120_000,
+  );
+});
