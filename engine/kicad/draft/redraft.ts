@@ -8,7 +8,7 @@ import { loadSchematicHierarchy } from "../schematic/hierarchy.js";
 import { netlist } from "../schematic/netlist/netlist.js";
 import type { ScoreReport } from "../score/report.js";
 import { scoreSchematic } from "../score/score-schematic.js";
-import { draftSchematic } from "./draft-schematic.js";
+import { type DraftInput, draftSchematic } from "./draft-schematic.js";
 import { carriedFootprintRows } from "./footprint-table.js";
 import {
   type DraftHierarchyResult,
@@ -59,15 +59,15 @@ export async function redraft(input: RedraftInput): Promise<{
   const preflight = await assertDesignSafe({ schematic: input.from });
   await preflightDraft(input.sheetPath, { force: input.force, intentPath: input.intentPath });
   const hierarchy = await loadSchematicHierarchy(input.from, { scope: preflight.scope });
-  const intent = intentFromSchematic(hierarchy, netlist(hierarchy));
   const source = withEmbeddedFallback(
     input.catalog,
     await embeddedSymbols([...hierarchy.files.keys()], preflight.scope),
   );
-  const request = { intent, sheetPath: input.sheetPath, catalog: source };
-  const result: DraftHierarchyResult = wantsHierarchy(intent)
-    ? await draftHierarchy(request)
-    : await draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
+  const { intent, result } = await draftRecorded(
+    intentFromSchematic(hierarchy, netlist(hierarchy)),
+    input.sheetPath,
+    source,
+  );
   if (!result.ok) return { intent, result };
   input.signal?.throwIfAborted();
   const dir = dirname(input.sheetPath);
@@ -98,5 +98,39 @@ export async function redraft(input: RedraftInput): Promise<{
     legibility,
     score: scoreSchematic(drawn, { legibility }),
     ...(written.written.includes(table) ? { footprintTable: table } : {}),
+  };
+}
+
+function flatDraft(request: DraftInput): Promise<DraftHierarchyResult> {
+  return draftSchematic(request).then((r) => (r.ok ? { ...r, subSheets: [] } : r));
+}
+
+/**
+ * The original's own sheets when they fit A4/A3 drafted; else, rather than refuse a design
+ * that drafts, its parts on one sheet as before the hierarchy was kept (a sheet of the original
+ * too big for A3 stays one group today), with a note saying why. The intent returned is the
+ * one drawn, so the kept `<name>.intent.json` redrafts the same sheets.
+ */
+async function draftRecorded(
+  intent: Intent,
+  sheetPath: string,
+  catalog: DraftInput["catalog"],
+): Promise<{ intent: Intent; result: DraftHierarchyResult }> {
+  if (!wantsHierarchy(intent)) {
+    return { intent, result: await flatDraft({ intent, sheetPath, catalog }) };
+  }
+  const result = await draftHierarchy({ intent, sheetPath, catalog });
+  if (result.ok || !result.findings.every((f) => f.kind === "does-not-fit")) {
+    return { intent, result };
+  }
+  const { sheets: _sheets, instances: _instances, ...hints } = intent.hints ?? {};
+  const flat: Intent = { ...intent, hints };
+  const drawn = await flatDraft({ intent: flat, sheetPath, catalog });
+  if (!drawn.ok) return { intent, result };
+  const why = result.findings.map((f) => f.detail).join("; ");
+  const note = `drawn on one sheet, not as the original's sheets: ${why}`;
+  return {
+    intent: flat,
+    result: { ...drawn, report: { ...drawn.report, notes: [...drawn.report.notes, note] } },
   };
 }

@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc } from "../../../../engine/kicad/cli/erc.js";
 import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
@@ -23,10 +23,11 @@ import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
  * sub-sheet placed N times as one shared sheet placed N times, and the nets that cross sheets
  * keep their names. Proven on KiCad's subsheets demo and on a hierarchy copperhead drew itself
  * (the sensor hub, one channel sheet placed eight times — no KiCad demo with a repeated sheet
- * fits A4/A3 sheets yet); the repeated-sheet demos are refused with a finding, nothing written.
+ * fits A4/A3 sheets yet); the repeated-sheet demos, whose sheets need more than A3, are drawn on
+ * one sheet as before, with a note saying why.
  */
 const SUBSHEETS = "simulation/subsheets/mainsheet.kicad_sch";
-const REFUSED = [
+const ONE_SHEET = [
   "complex_hierarchy/complex_hierarchy.kicad_sch",
   "multichannel/multichannel_mixer.kicad_sch",
 ];
@@ -157,24 +158,33 @@ describe("redraft of a hierarchical design", () => {
     }
   }, 120_000);
 
-  it.each(REFUSED)(
-    "%s: a sheet past A3 is a does-not-fit finding; nothing is written",
+  it.each(ONE_SHEET)(
+    "%s: a sheet past A3 draws the design on one sheet, with the reason as a note",
     async (demo) => {
-      const dir = work.path("refused", demo.split("/")[0] ?? "x");
-      const { intent, result } = await redraft({
+      const dir = work.path("one-sheet", demo.split("/")[0] ?? "x");
+      const { intent, result, written } = await redraft({
         from: `${DEMO_DIR}/${demo}`,
         sheetPath: `${dir}/redraft.kicad_sch`,
         catalog,
       });
-      // The repeated sheet is recorded before the drafter finds no room.
-      expect(intent.hints?.instances?.length).toBeGreaterThan(0);
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect(result.findings.map((f) => f.kind)).toContain("does-not-fit");
-      expect(result.findings.find((f) => f.kind === "does-not-fit")?.detail).toMatch(
-        /needs A[0-2]; a sheet of a hierarchy is A4 or A3/,
-      );
-      await expect(stat(dir)).rejects.toThrow();
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      // The kept intent is the one drawn: redrafting it gives the same one sheet.
+      expect(intent.hints?.sheets).toBeUndefined();
+      expect(intent.hints?.instances).toBeUndefined();
+      expect(result.subSheets).toEqual([]);
+      const note = result.report.notes.find((n) => n.startsWith("drawn on one sheet"));
+      expect(note).toMatch(/needs A[0-2]; a sheet of a hierarchy is A4 or A3/);
+      expect(written?.written).toContain(`${dir}/redraft.kicad_sch`);
+      // Same connectivity as the original, by kicad-cli's reading of both.
+      const refs = new Set(intent.parts.map((p) => p.ref));
+      const [theirs, original] = await Promise.all([
+        exportNetlist(`${dir}/redraft.kicad_sch`, { env }),
+        cachedNetlist(`${DEMO_DIR}/${demo}`),
+      ]);
+      const want = connectivity(parseKicadNetlist(original), refs);
+      expect(want.length).toBeGreaterThan(3);
+      expect(connectivity(parseKicadNetlist(theirs), refs)).toEqual(want);
     },
     120_000,
   );
