@@ -4,12 +4,10 @@ import { exportNetlist } from "../../../../engine/kicad/cli/export-netlist.js";
 import { redraft } from "../../../../engine/kicad/draft/redraft.js";
 import { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
 import { TRUSTED_DIRS_VARIABLE } from "../../../../engine/kicad/paths/trust-scope.js";
-import {
-  type KicadNetlist,
-  parseKicadNetlist,
-} from "../../../../engine/kicad/schematic/kicad-netlist.js";
+import { parseKicadNetlist } from "../../../../engine/kicad/schematic/kicad-netlist.js";
 import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
 import { cachedNetlist } from "../../../helpers/kicad-cache.js";
+import { connectivity } from "../../../helpers/netlist-connectivity.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -50,20 +48,6 @@ const FIVE = [
   "wire-hugging",
   "label-leads-nowhere",
 ];
-
-/** Nets as sets of `REF.PIN`, names aside (auto-named nets are named after different pins). */
-function connectivity(net: KicadNetlist, refs: ReadonlySet<string>): string[] {
-  return net.nets
-    .map((n) =>
-      n.nodes
-        .filter((x) => refs.has(x.ref))
-        .map((x) => `${x.ref}.${x.pin}`)
-        .sort()
-        .join(" "),
-    )
-    .filter((n) => n.includes(" "))
-    .sort();
-}
 
 let catalog: SymbolCatalog;
 let out: TempDir;

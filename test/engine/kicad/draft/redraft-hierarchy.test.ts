@@ -16,6 +16,7 @@ import { netlist } from "../../../../engine/kicad/schematic/netlist/netlist.js";
 import { DEMO_DIR } from "../../../helpers/demo-corpus.js";
 import { REPO_ROOT } from "../../../helpers/fixture-project.js";
 import { cachedNetlist } from "../../../helpers/kicad-cache.js";
+import { connectivity } from "../../../helpers/netlist-connectivity.js";
 import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
 
 /**
@@ -40,20 +41,6 @@ const hubRedraft = () => work.path("hub-redraft", "hub.kicad_sch");
 const subRedraft = () => work.path("subsheets", "mainsheet.kicad_sch");
 let hub: Awaited<ReturnType<typeof redraft>>;
 let sub: Awaited<ReturnType<typeof redraft>>;
-
-/** Nets as sorted `REF.PIN` sets of the given parts, names aside; two pins or more. */
-function connectivity(net: KicadNetlist, refs: ReadonlySet<string>): string[] {
-  return net.nets
-    .map((n) =>
-      n.nodes
-        .filter((x) => refs.has(x.ref))
-        .map((x) => `${x.ref}.${x.pin}`)
-        .sort()
-        .join(" "),
-    )
-    .filter((n) => n.includes(" "))
-    .sort();
-}
 
 /** KiCad's net name as the intent spells it: no root "/" and `/` unescaped. */
 const plain = (name: string) => name.replaceAll("{slash}", "/").replace(/^\//, "");
