@@ -61,6 +61,7 @@ export const MUTATION_GROUPS = [
     name: "draft schematic",
     files: ["engine/kicad/draft/draft-schematic.ts"],
     tests: [
+      "test/engine/kicad/draft/draft-schematic.test.ts",
       "test/engine/kicad/draft/draft-usb-c.test.ts",
       "test/engine/kicad/draft/does-not-fit.test.ts",
       "test/engine/kicad/draft/unconnected-pins.test.ts",

@@ -1,0 +1,236 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { draftSchematic } from "../../../../engine/kicad/draft/draft-schematic.js";
+import type { Intent } from "../../../../engine/kicad/draft/intent.js";
+import type { SymbolSource } from "../../../../engine/kicad/draft/symbol-source.js";
+import type { SymbolCatalog } from "../../../../engine/kicad/library/symbol-catalog.js";
+import { LIMITS } from "../../../../engine/limits.js";
+import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
+import { treeBytes } from "../../../helpers/tree-bytes.js";
+import { smallCatalog } from "./library-fixture.js";
+
+let catalog: SymbolCatalog;
+let dir: TempDir;
+
+beforeAll(async () => {
+  ({ catalog, dir } = await smallCatalog());
+});
+afterAll(() => dir.remove());
+
+/**
+ * Two groups (refs that sort differently as text and as numbers), a rail KiCad has its own
+ * symbol for (+3V3, driven by the regulator's power_out pin, so no PWR_FLAG), a rail it has none
+ * for (VRAIL, the generic VCC), ground, a signal, a grouped note and a sheet-wide one.
+ */
+function smallIntent(): Intent {
+  return {
+    version: 1,
+    title: "Divider",
+    parts: [
+      { ref: "J1", libId: "Connector_Generic:Conn_01x04", value: "Header", group: "Input" },
+      { ref: "R10", libId: "Device:R", value: "10k", group: "Divider" },
+      { ref: "R2", libId: "Device:R", value: "10k", group: "Divider" },
+      { ref: "C1", libId: "Device:C", value: "100n", group: "Input" },
+      { ref: "U1", libId: "Regulator_Linear:AMS1117-3.3", value: "AMS1117-3.3", group: "Input" },
+    ],
+    nets: [
+      { name: "VRAIL", pins: ["J1.4", "R10.2", "U1.3"], kind: "power" },
+      { name: "MID", pins: ["J1.3", "R2.2", "R10.1"] },
+      { name: "GND", pins: ["J1.2", "C1.2", "U1.1"], kind: "ground" },
+      { name: "+3V3", pins: ["J1.1", "R2.1", "C1.1", "U1.2"], kind: "power" },
+    ],
+    notes: [{ text: "Divider halves the rail", group: "Divider" }, { text: "Probe board" }],
+  };
+}
+
+/** A folder holding one file of a person's, and a check that a draft left it exactly so. */
+async function personFolder(): Promise<{ sheetPath: string; unchanged: () => Promise<void> }> {
+  const folder = await makeTempDir();
+  onTestFinished(() => folder.remove());
+  await writeFile(folder.path("notes.txt"), "mine\n");
+  const before = await treeBytes(folder.dir);
+  return {
+    sheetPath: folder.path("board.kicad_sch"),
+    unchanged: async () => expect(await treeBytes(folder.dir)).toEqual(before),
+  };
+}
+
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+describe("draftSchematic's report and files", () => {
+  it("reports the whole draft of a small intent, and writes nothing itself", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const result = await draftSchematic({ intent: smallIntent(), sheetPath, catalog });
+    await unchanged();
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = result.files.sheet.text;
+    expect(result.report).toEqual({
+      sheet: "board.kicad_sch",
+      paper: expect.stringMatching(/^A\d$/),
+      groups: [
+        { name: "Divider", members: ["R2", "R10"] },
+        { name: "Input", members: ["C1", "J1", "U1"] },
+      ],
+      wireCount: count(text, /\(wire\b/g),
+      labelCount: count(text, /\(label\b/g),
+      netClasses: [
+        { name: "+3V3", class: "power", basis: "kind" },
+        { name: "GND", class: "ground", basis: "kind" },
+        { name: "MID", class: "signal", basis: "name" },
+        { name: "VRAIL", class: "power", basis: "kind" },
+      ],
+      pwrFlags: ["GND", "VRAIL"],
+      noConnects: count(text, /\(no_connect\b/g),
+      openPins: [],
+      joinedPins: [],
+      notes: ["Divider: Divider halves the rail", "Probe board"],
+    });
+    // The counts are of a real drawing: wires and the signal's labels, every pin in a net.
+    expect(result.report.wireCount).toBeGreaterThan(0);
+    expect(result.report.labelCount).toBeGreaterThan(0);
+    expect(result.report.noConnects).toBe(0);
+    expect(text).toContain(`(paper "${result.report.paper}")`);
+    expect(text).toContain("Probe board");
+
+    // KiCad's own +3V3 where it has one, the generic VCC for VRAIL, and flags only where wanted.
+    const libIds = new Set([...text.matchAll(/\(lib_id "([^"]+)"\)/g)].map((m) => m[1]));
+    expect([...libIds].sort()).toEqual(
+      [
+        "board:+3V3",
+        "board:AMS1117-3.3",
+        "board:C",
+        "board:Conn_01x04",
+        "board:GND",
+        "board:PWR_FLAG",
+        "board:R",
+        "board:VCC",
+      ].sort(),
+    );
+    expect(count(text, /\(lib_id "board:PWR_FLAG"\)/g)).toBe(2);
+
+    const folder = join(sheetPath, "..");
+    expect(result.files.sheet.path).toBe(sheetPath);
+    expect(result.files.library.path).toBe(join(folder, "board.kicad_sym"));
+    expect(result.files.library.text).toMatch(/^\(kicad_symbol_lib/);
+    for (const name of ["+3V3", "VCC", "GND", "PWR_FLAG", "R", "C", "AMS1117-3.3"])
+      expect(result.files.library.text).toContain(`(symbol "${name}"`);
+    expect(result.files.symLibTable.path).toBe(join(folder, "sym-lib-table"));
+    expect(result.files.symLibTable.text).toContain('(name "board")');
+    // KiCad's own variable, spelled out (a literal "${…}" reads to lint as a mistaken template).
+    expect(result.files.symLibTable.text).toContain(["$", "{KIPRJMOD}/board.kicad_sym"].join(""));
+    expect(result.files.project).toEqual({
+      path: join(folder, "board.kicad_pro"),
+      text: `${JSON.stringify({ meta: { filename: "board.kicad_pro", version: 1 } }, null, 2)}\n`,
+    });
+  });
+});
+
+describe("draftSchematic's refusals: a typed finding with its fix, and nothing written", () => {
+  it("an intent beyond LIMITS.intentParts, before any symbol is looked up", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const parts = Array.from({ length: LIMITS.intentParts + 1 }, (_, i) => ({
+      ref: `R${i + 1}`,
+      libId: "Device:R",
+    }));
+    let lookups = 0;
+    const counting: SymbolSource = {
+      resolve: (id) => {
+        lookups += 1;
+        return catalog.resolve(id);
+      },
+    };
+    const result = await draftSchematic({
+      intent: { version: 1, parts, nets: [] },
+      sheetPath,
+      catalog: counting,
+    });
+    await unchanged();
+    expect(lookups).toBe(0);
+    expect(result).toEqual({
+      ok: false,
+      findings: [
+        {
+          kind: "does-not-fit",
+          path: "parts",
+          detail: `the intent has ${LIMITS.intentParts + 1} parts and copperhead drafts at most ${LIMITS.intentParts} on one sheet; split the design into one intent per sheet`,
+        },
+      ],
+    });
+  });
+
+  it("a note for a group no part is in", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const intent = smallIntent();
+    intent.notes = [{ text: "lost", group: "Nowhere" }];
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    await unchanged();
+    expect(result).toEqual({
+      ok: false,
+      findings: [
+        {
+          kind: "unknown-group",
+          path: "notes[0].group",
+          detail:
+            'no part is in group "Nowhere", so the note would be drawn nowhere; use one of "Divider", "Input", or leave group out for a note in the title block',
+        },
+      ],
+    });
+  });
+
+  it("a sheet-wide note line longer than the title block holds", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const intent = smallIntent();
+    intent.notes = [{ text: "x".repeat(91) }];
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    await unchanged();
+    expect(result).toEqual({
+      ok: false,
+      findings: [
+        {
+          kind: "does-not-fit",
+          path: "notes[0].text",
+          detail:
+            "a sheet-wide note goes into the title block, whose lines hold 90 characters, and this line has 91; break it into shorter lines or give the note a group (it is then drawn in that group's box)",
+        },
+      ],
+    });
+  });
+
+  it.each(["power:VCC", "power:GND", "power:PWR_FLAG"])(
+    "libraries without %s: an engine-fault naming it and KiCad's power library",
+    async (missing) => {
+      const { sheetPath, unchanged } = await personFolder();
+      // The installed catalog with just that one symbol gone, as a library folder lacking it reads.
+      const without: SymbolSource = {
+        resolve: (id) => catalog.resolve(id === missing ? "power:NoSuchSymbol" : id),
+      };
+      const result = await draftSchematic({ intent: smallIntent(), sheetPath, catalog: without });
+      await unchanged();
+      expect(result).toEqual({
+        ok: false,
+        findings: [
+          {
+            kind: "engine-fault",
+            path: "",
+            detail: `the installed libraries have no "${missing}"; install KiCad's power library (power.kicad_sym) in the symbol folder`,
+          },
+        ],
+      });
+    },
+  );
+
+  it("a rail whose KiCad symbol is missing drafts with the generic one instead", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const without: SymbolSource = {
+      resolve: (id) => catalog.resolve(id === "power:+3V3" ? "power:NoSuchSymbol" : id),
+    };
+    const result = await draftSchematic({ intent: smallIntent(), sheetPath, catalog: without });
+    await unchanged();
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.files.sheet.text).not.toContain('(lib_id "board:+3V3")');
+    expect(result.files.sheet.text).toContain('(lib_id "board:VCC")');
+  });
+});
