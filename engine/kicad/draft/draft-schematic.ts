@@ -93,7 +93,9 @@ export async function draftSchematic(input: DraftInput): Promise<DraftResult> {
         ],
       };
   }
-  const usable = new Set<string>(["power:VCC", "power:GND", "power:PWR_FLAG"]);
+  // Only a net's own symbol that fits its class: seeding the generics here would draw a ground
+  // net named VCC with the rail arrow (the generics are railSymbolIds' fallbacks anyway).
+  const usable = new Set<string>();
   for (const n of resolved.nets) {
     const own = power.get(`power:${n.net.name}`);
     if (own && n.class.class !== "signal" && fitsClass(own, n.class.class === "ground"))

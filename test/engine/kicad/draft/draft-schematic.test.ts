@@ -233,4 +233,25 @@ describe("draftSchematic's refusals: a typed finding with its fix, and nothing w
     expect(result.files.sheet.text).not.toContain('(lib_id "board:+3V3")');
     expect(result.files.sheet.text).toContain('(lib_id "board:VCC")');
   });
+
+  it("a ground net named like a rail is drawn with the ground symbol, never the rail's", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const intent = smallIntent();
+    intent.nets = intent.nets.map((n) => (n.name === "GND" ? { ...n, name: "VCC" } : n));
+    intent.nets = intent.nets.map((n) =>
+      n.name === "VRAIL" ? { ...n, name: "+3V3", pins: [...n.pins] } : n,
+    );
+    const merged = intent.nets.filter((n) => n.name === "+3V3").flatMap((n) => n.pins);
+    intent.nets = [
+      ...intent.nets.filter((n) => n.name !== "+3V3"),
+      { name: "+3V3", pins: merged, kind: "power" },
+    ];
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    await unchanged();
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = result.files.sheet.text;
+    expect(text).toContain('(lib_id "board:GND")');
+    expect(text).not.toContain('(lib_id "board:VCC")');
+  });
 });
