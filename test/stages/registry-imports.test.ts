@@ -1,36 +1,17 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { execa } from "execa";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../helpers/fixture-project.js";
+import { modulesLoaded } from "../helpers/loaded-modules.js";
 import { builtCli } from "../helpers/packed-cli.js";
-import { makeTempDir, type TempDir } from "../helpers/temp-dir.js";
 
-let tmp: TempDir | undefined;
-afterAll(async () => {
-  await tmp?.remove();
-});
-
-/** Every file a fresh Node process loads to import `module` (a loader hook appends each URL). */
+/** Every file a fresh Node process loads to import `module`. */
 async function loadedBy(module: string): Promise<string[]> {
-  tmp = await makeTempDir("copperhead-imports-");
-  const list = join(tmp.dir, "loaded.txt");
-  const hook = `data:text/javascript,${encodeURIComponent(
-    `import { appendFileSync } from "node:fs";
-     export async function load(url, context, next) {
-       appendFileSync(${JSON.stringify(list)}, url + "\\n");
-       return next(url, context);
-     }`,
-  )}`;
-  const register = `data:text/javascript,${encodeURIComponent(
-    `import { register } from "node:module"; register(${JSON.stringify(hook)});`,
-  )}`;
-  await execa(
-    process.execPath,
-    ["--import", register, "--input-type=module", "-e", `await import(${JSON.stringify(module)});`],
-    { cwd: REPO_ROOT, stdin: "ignore" },
+  const run = await modulesLoaded(
+    ["--input-type=module", "-e", `await import(${JSON.stringify(module)});`],
+    { cwd: REPO_ROOT },
   );
-  return (await readFile(list, "utf8")).split("\n").filter((l) => l.startsWith("file:"));
+  expect(run.exitCode, run.stderr).toBe(0);
+  return run.loaded;
 }
 
 // Every flow command (status, next, graph, signoff, the Action on a valid stage) imports the

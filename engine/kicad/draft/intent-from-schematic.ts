@@ -7,6 +7,7 @@ import {
 import type { Netlist } from "../schematic/netlist/netlist.js";
 import { INTENT_VERSION, type Intent, TITLE_BLOCK_COMMENTS } from "./intent.js";
 import { sheetHints } from "./intent-sheet-hints.js";
+import { readerNetName } from "./reader-net-name.js";
 import { pinKey } from "./resolved-intent.js";
 
 const UNDRAWABLE = /["\\\u0000-\u001f\u007f]/g;
@@ -40,6 +41,8 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
     }
   }
   const used = new Set<string>();
+  // A name KiCad invented gives way to the one a reader chose, wherever that net comes.
+  const chosen = new Set(nets.nets.filter((n) => !n.autoNamed).map((n) => plainName(n.name)));
   const intentNets: Intent["nets"] = [];
   for (const net of nets.nets) {
     const pins = [
@@ -48,9 +51,9 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
       ),
     ];
     if (pins.length < 2) continue;
-    // Root-sheet local names carry KiCad's "/" path prefix; the intent names nets plainly.
-    let name = net.name.replace(/^\//, "").replace(UNDRAWABLE, "_") || "N";
-    while (used.has(name)) name = `${name}_`;
+    const reader = net.autoNamed ? readerNetName(net.name, net.nodes) : undefined;
+    let name = reader === undefined ? plainName(net.name) : plainName(reader);
+    while (used.has(name) || (reader !== undefined && chosen.has(name))) name = `${name}_`;
     used.add(name);
     intentNets.push({ name, pins });
   }
@@ -70,6 +73,11 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
     ...(notes.length > 0 ? { notes } : {}),
     ...(titleBlock ? { titleBlock } : {}),
   };
+}
+
+/** Root-sheet local names carry KiCad's "/" path prefix; the intent names nets plainly. */
+function plainName(name: string): string {
+  return name.replace(/^\//, "").replace(UNDRAWABLE, "_") || "N";
 }
 
 /**

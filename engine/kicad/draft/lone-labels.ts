@@ -2,6 +2,7 @@ import { isAutoNetName } from "../legibility/auto-net-name.js";
 import type { Point } from "../symbol/geometry.js";
 import type { Drawing, DrawnLabel, DrawnWire } from "./drawing.js";
 import { crowdedOwners } from "./layout/text-audit.js";
+import { restatesOwnPin } from "./reader-net-name.js";
 import type { ResolvedIntent } from "./resolved-intent.js";
 import { onWireInterior, pointKey } from "./wire-points.js";
 
@@ -27,6 +28,16 @@ export function dropLoneStubLabels(
   pinPoints: readonly Point[] = [],
 ): Drawing {
   const pins = new Set(pinPoints.map(key));
+  const netPins = new Map(
+    (resolved.nets ?? []).map((n) => [
+      n.net.name,
+      n.endpoints.map((e) => ({ ref: e.ref, number: e.pin.number, name: e.pin.name })),
+    ]),
+  );
+  // KiCad's invented name (a redraft's `Net-(Q1-B)`), or the reader's name a redraft gives it
+  // (`Q1_B`), tells a reader nothing the wire does not.
+  const pinNamed = (name: string) =>
+    isAutoNetName(name) || restatesOwnPin(name, netPins.get(name) ?? []);
   const count = new Map<string, number>();
   for (const l of drawing.labels) count.set(l.text, (count.get(l.text) ?? 0) + 1);
   const ends = new Map<string, number>();
@@ -83,9 +94,9 @@ export function dropLoneStubLabels(
       seg = next;
     }
     const to = key(seg.a) === key(at) ? seg.b : seg.a;
-    // KiCad's invented name (a redraft's `Net-(Q1-B)`) tells a reader nothing: the wire is the
-    // whole of the connection, so the name goes with its run instead of moving.
-    const named = lone && !isAutoNetName(l.text);
+    // A name that only says which pin the net is goes with its run instead of moving: the wire
+    // is the whole of the connection.
+    const named = lone && !pinNamed(l.text);
     const g = groupAt(to);
     const rest = drawing.wires.filter((w, i) => group[i] === g && !chain.includes(w));
     const places = named ? [...placesAt(l, to, at), ...placesAlong(l, to, rest)] : [];

@@ -47,6 +47,8 @@ const FIVE = [
   "same-net-crossing",
   "wire-hugging",
   "label-leads-nowhere",
+  // A net the drafter joins by labels carries a reader's name (`Q1_B`), never KiCad's `Net-(…)`.
+  "auto-named-label",
 ];
 
 let catalog: SymbolCatalog;
