@@ -13,6 +13,8 @@ import { type RoutedNet, type RouteNet, routeNets } from "./route/route-nets.js"
 export interface WiringCell {
   obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
+  /** The cell's own wires (stubs, jogs, hung parts' lines): the router keeps from hugging them. */
+  wires?: readonly { a: Point; b: Point }[];
 }
 
 const shift = (p: Point, o: Point): Point => ({
@@ -96,7 +98,9 @@ export function localWires(
 ): GroupWiring {
   const ends = new Map<string, StubEnd>();
   const obstacles: Obstacle[] = [];
+  const drawn: { a: Point; b: Point }[] = [];
   for (const { cell, at } of placed) {
+    for (const w of cell.wires ?? []) drawn.push({ a: shift(w.a, at), b: shift(w.b, at) });
     for (const [pin, end] of cell.stubEnds)
       ends.set(pin, { at: shift(end.at, at), from: shift(end.from, at) });
     for (const o of cell.obstacles) {
@@ -151,7 +155,7 @@ export function localWires(
   if (nets.length === 0) return out;
   let routed: RoutedNet[];
   try {
-    routed = routeNets({ nets, obstacles, bounds, maxDetour: 2, maxExcess: MAX_EXCESS });
+    routed = routeNets({ nets, obstacles, drawn, bounds, maxDetour: 2, maxExcess: MAX_EXCESS });
   } catch (error) {
     // A request the router refuses (a terminal off its grid) leaves the group labelled.
     if (error instanceof RouteRequestError) return out;

@@ -31,6 +31,8 @@ export interface Cell {
   /** Relative to the cell origin: what a local wire must avoid, and where each pin's stub ends. */
   obstacles: Obstacle[];
   stubEnds: Map<string, StubEnd>;
+  /** Relative to the cell origin: the wires it draws, which a local wire must not run beside. */
+  wires?: readonly { a: Point; b: Point }[];
 }
 
 export const emptyItems = (): CellItems => ({

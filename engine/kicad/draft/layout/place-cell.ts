@@ -20,6 +20,10 @@ export function itemsCell(
     ...(id ? { id } : {}),
     obstacles: drawing.obstacles,
     stubEnds: drawing.stubEnds,
+    wires: [
+      ...drawing.items.wires,
+      ...drawing.items.attachments.flatMap((a) => a.attachment.wires),
+    ],
     box: {
       minX: drawing.box.minX - 1.27,
       minY: drawing.box.minY - 1.27,

@@ -14,7 +14,11 @@ export interface PathCosts {
   bend: number;
   /** Added for every crossing of another net's wire. */
   cross: number;
-  /** Added per step run right beside another net's wire going the same way (1.27 mm apart). */
+  /**
+   * Added per step run right beside another net's wire going the same way (1.27 mm apart), or
+   * beside any wire drawn before routing (a stub, a power port's jog), whatever its net: the
+   * checker's wire-hugging counts both.
+   */
   hug: number;
 }
 
@@ -161,6 +165,7 @@ export class PathFinder {
     const hn = grid.hNet[cell] as number;
     const vn = grid.vNet[cell] as number;
     const along = isHorizontal(d) ? grid.hNet : grid.vNet;
+    const drawn = isHorizontal(d) ? grid.drawnH : grid.drawnV;
     let extra = 0;
     if (costs.hug > 0) {
       // The two neighbours across the direction of travel (d ± 1).
@@ -168,8 +173,8 @@ export class PathFinder {
       const b = grid.step(cell, (d + 3) & 3);
       const ra = a < 0 ? 0 : (along[a] as number);
       const rb = b < 0 ? 0 : (along[b] as number);
-      if (ra !== 0 && ra !== net) extra += costs.hug;
-      if (rb !== 0 && rb !== net) extra += costs.hug;
+      if ((ra !== 0 && ra !== net) || (a >= 0 && drawn[a] === 1)) extra += costs.hug;
+      if ((rb !== 0 && rb !== net) || (b >= 0 && drawn[b] === 1)) extra += costs.hug;
     }
     if (hn === 0 && vn === 0) return extra;
     // Someone's wire is here: only a right-angle crossing of one foreign wire is allowed.

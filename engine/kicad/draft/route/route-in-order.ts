@@ -16,6 +16,7 @@ export function routeInOrder(request: RouteRequest, order: readonly number[]): R
   const g = request.grid ?? 1.27;
   const grid = new RoutingGrid(request.bounds, g);
   for (const o of request.obstacles) grid.addBox(o.box, 1);
+  for (const w of request.drawn ?? []) grid.addDrawnWire(w.a, w.b);
   const placed = request.nets.map((net, n) =>
     net.terminals.map((t) => placeTerminal(grid, net.name, n + 1, t)),
   );

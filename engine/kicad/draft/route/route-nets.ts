@@ -38,6 +38,11 @@ export interface RouteRequest {
   obstacles: RouteObstacle[];
   /** the router never leaves it */
   bounds: Box;
+  /**
+   * optional: wires drawn before routing (pins' stubs, power ports' jogs), each axis-parallel;
+   * they block nothing (obstacles do that) but a wire run right beside one pays the hug cost
+   */
+  drawn?: readonly { a: Point; b: Point }[];
   /** default 1.27 (KiCad's connection grid); all terminals are on it */
   grid?: number;
   /** optional: give up on a connection longer than this many times its Manhattan distance */

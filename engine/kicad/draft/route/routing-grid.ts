@@ -44,6 +44,12 @@ export class RoutingGrid {
   readonly terminalNet: Int32Array;
   /** Tree id + 1 of the wire at the point (0: none). */
   readonly tree: Int32Array;
+  /**
+   * Wires drawn before routing (pins' stubs, power ports' jogs) running horizontally /
+   * vertically through the point: fixed, so only the hug cost looks at them.
+   */
+  readonly drawnH: Uint8Array;
+  readonly drawnV: Uint8Array;
 
   constructor(
     readonly bounds: Box,
@@ -63,6 +69,28 @@ export class RoutingGrid {
     this.node = new Uint8Array(n);
     this.terminalNet = new Int32Array(n);
     this.tree = new Int32Array(n);
+    this.drawnH = new Uint8Array(n);
+    this.drawnV = new Uint8Array(n);
+  }
+
+  /**
+   * Marks an axis-parallel wire drawn before routing at every grid point along it (a wire off
+   * the grid lines counts on the nearest one; the part outside the bounds is left out).
+   */
+  addDrawnWire(a: Point, b: Point): void {
+    const g = this.grid;
+    const horizontal = Math.abs(a.y - b.y) < EPS;
+    if (!horizontal && Math.abs(a.x - b.x) >= EPS) return;
+    const marks = horizontal ? this.drawnH : this.drawnV;
+    const fixed = Math.round((horizontal ? a.y : a.x) / g) - (horizontal ? this.j0 : this.i0);
+    if (fixed < 0 || fixed >= (horizontal ? this.height : this.width)) return;
+    const [p, q] = horizontal ? [a.x, b.x] : [a.y, b.y];
+    const origin = horizontal ? this.i0 : this.j0;
+    const span = horizontal ? this.width : this.height;
+    const lo = Math.max(0, Math.ceil(Math.min(p, q) / g - EPS) - origin);
+    const hi = Math.min(span - 1, Math.floor(Math.max(p, q) / g + EPS) - origin);
+    for (let k = lo; k <= hi; k++)
+      marks[horizontal ? fixed * this.width + k : k * this.width + fixed] = 1;
   }
 
   /** A copy of everything routing changes (obstacle counts too: label places add boxes). */
