@@ -160,42 +160,34 @@ describe("draftSchematic's refusals: a typed finding with its fix, and nothing w
     });
   });
 
-  it("a note for a group no part is in", async () => {
+  it.each([
+    {
+      name: "a note for a group no part is in",
+      note: { text: "lost", group: "Nowhere" },
+      finding: {
+        kind: "unknown-group",
+        path: "notes[0].group",
+        detail:
+          'no part is in group "Nowhere", so the note would be drawn nowhere; use one of "Divider", "Input", or leave group out for a note in the title block',
+      },
+    },
+    {
+      name: "a sheet-wide note line longer than the title block holds",
+      note: { text: "x".repeat(91) },
+      finding: {
+        kind: "does-not-fit",
+        path: "notes[0].text",
+        detail:
+          "a sheet-wide note goes into the title block, whose lines hold 90 characters, and this line has 91; break it into shorter lines or give the note a group (it is then drawn in that group's box)",
+      },
+    },
+  ])("$name", async ({ note, finding }) => {
     const { sheetPath, unchanged } = await personFolder();
     const intent = smallIntent();
-    intent.notes = [{ text: "lost", group: "Nowhere" }];
+    intent.notes = [note];
     const result = await draftSchematic({ intent, sheetPath, catalog });
     await unchanged();
-    expect(result).toEqual({
-      ok: false,
-      findings: [
-        {
-          kind: "unknown-group",
-          path: "notes[0].group",
-          detail:
-            'no part is in group "Nowhere", so the note would be drawn nowhere; use one of "Divider", "Input", or leave group out for a note in the title block',
-        },
-      ],
-    });
-  });
-
-  it("a sheet-wide note line longer than the title block holds", async () => {
-    const { sheetPath, unchanged } = await personFolder();
-    const intent = smallIntent();
-    intent.notes = [{ text: "x".repeat(91) }];
-    const result = await draftSchematic({ intent, sheetPath, catalog });
-    await unchanged();
-    expect(result).toEqual({
-      ok: false,
-      findings: [
-        {
-          kind: "does-not-fit",
-          path: "notes[0].text",
-          detail:
-            "a sheet-wide note goes into the title block, whose lines hold 90 characters, and this line has 91; break it into shorter lines or give the note a group (it is then drawn in that group's box)",
-        },
-      ],
-    });
+    expect(result).toEqual({ ok: false, findings: [finding] });
   });
 
   it.each(["power:VCC", "power:GND", "power:PWR_FLAG"])(

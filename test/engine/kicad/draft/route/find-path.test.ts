@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { PathFinder, type PathQuery } from "../../../../../engine/kicad/draft/route/find-path.js";
 import { isHorizontal, RoutingGrid } from "../../../../../engine/kicad/draft/route/routing-grid.js";
+import { seeded } from "../../../../../engine/kicad/layout/place/seeded-random.js";
 
 const G = 1.27;
 const at = (i: number, j: number) => ({ x: i * G, y: j * G });
-
-/** A seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function query(grid: RoutingGrid, start: number, goal: number, hug: number): PathQuery {
   const w = grid.width;
@@ -61,7 +50,7 @@ describe("PathFinder's hug cost and the wires drawn before routing", () => {
   });
 
   it("never runs beside drawn wires more with the hug cost than without, and less in some cases", () => {
-    const next = random(46);
+    const next = seeded(46);
     let fewer = 0;
     for (let n = 0; n < 150; n++) {
       const grid = new RoutingGrid({ minX: 0, minY: 0, maxX: 24 * G, maxY: 24 * G }, G);
