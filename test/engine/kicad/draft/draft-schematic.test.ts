@@ -246,4 +246,34 @@ describe("draftSchematic's refusals: a typed finding with its fix, and nothing w
     expect(text).toContain('(lib_id "board:GND")');
     expect(text).not.toContain('(lib_id "board:VCC")');
   });
+
+  it("the report's net classes come sorted by name whatever order the intent lists them in", async () => {
+    const { sheetPath } = await personFolder();
+    const forward = smallIntent();
+    forward.nets = [...forward.nets].sort((a, b) => (a.name < b.name ? -1 : 1));
+    const backward = smallIntent();
+    backward.nets = [...forward.nets].reverse();
+    const names = async (intent: Intent) => {
+      const result = await draftSchematic({ intent, sheetPath, catalog });
+      expect(result.ok).toBe(true);
+      return result.ok ? result.report.netClasses.map((c) => c.name) : [];
+    };
+    const sorted = ["+3V3", "GND", "MID", "VRAIL"];
+    expect(await names(forward)).toEqual(sorted);
+    expect(await names(backward)).toEqual(sorted);
+  });
+
+  it("a title-block date wins over hints.date", async () => {
+    const { sheetPath } = await personFolder();
+    const intent = {
+      ...smallIntent(),
+      titleBlock: { date: "3 Dec 2026" },
+      hints: { date: "2020-01-01" },
+    };
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.files.sheet.text).toContain('(date "3 Dec 2026")');
+    expect(result.files.sheet.text).not.toContain("2020-01-01");
+  });
 });
