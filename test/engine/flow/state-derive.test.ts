@@ -221,4 +221,13 @@ describe("deriveStates: the other states", () => {
     ];
     expect(derive(twice as FlowEvent[]).get("a")!.signoff?.event.reason).toBe("again");
   });
+
+  it("with no result yet, neither a dispatch nor a signoff whose outcome the log lost shows as its signoff", () => {
+    const dispatched = derive([dispatch("a", 1)]).get("a")!;
+    expect(dispatched.state).toBe("in-flight");
+    expect(dispatched.signoff).toBeUndefined();
+    const orphan = derive([signoff("a", "a-outcome-1")]).get("a")!;
+    expect(orphan.state).toBe("missing");
+    expect(orphan.signoff).toBeUndefined();
+  });
 });
