@@ -1,6 +1,6 @@
+import { autoNetNameInner } from "../legibility/auto-net-name.js";
 import type { NetNode } from "../schematic/netlist/netlist.js";
 
-const INVENTED = /^(?:Net|unconnected)-\((.*)\)$/;
 const NAME_CHARS = /[A-Za-z0-9]/;
 
 /**
@@ -13,7 +13,7 @@ const NAME_CHARS = /[A-Za-z0-9]/;
  * `Net-(…)` reads as "nobody named this" (the reviewer's auto-named-label).
  */
 export function readerNetName(invented: string, nodes: readonly NetNode[]): string | undefined {
-  const inner = INVENTED.exec(invented)?.[1];
+  const inner = autoNetNameInner(invented);
   if (inner === undefined) return undefined;
   // The longest reference first: `R1` must not claim `R10-Pad1`.
   const refs = [...new Set(nodes.map((n) => n.ref))].sort((a, b) => b.length - a.length);

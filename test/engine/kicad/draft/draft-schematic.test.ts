@@ -229,15 +229,9 @@ describe("draftSchematic's refusals: a typed finding with its fix, and nothing w
   it("a ground net named like a rail is drawn with the ground symbol, never the rail's", async () => {
     const { sheetPath, unchanged } = await personFolder();
     const intent = smallIntent();
-    intent.nets = intent.nets.map((n) => (n.name === "GND" ? { ...n, name: "VCC" } : n));
-    intent.nets = intent.nets.map((n) =>
-      n.name === "VRAIL" ? { ...n, name: "+3V3", pins: [...n.pins] } : n,
-    );
-    const merged = intent.nets.filter((n) => n.name === "+3V3").flatMap((n) => n.pins);
-    intent.nets = [
-      ...intent.nets.filter((n) => n.name !== "+3V3"),
-      { name: "+3V3", pins: merged, kind: "power" },
-    ];
+    // VRAIL becomes +5V, which has KiCad's own symbol, so nothing else asks for the generic VCC.
+    const renamed: Record<string, string> = { GND: "VCC", VRAIL: "+5V" };
+    intent.nets = intent.nets.map((n) => ({ ...n, name: renamed[n.name] ?? n.name }));
     const result = await draftSchematic({ intent, sheetPath, catalog });
     await unchanged();
     expect(result.ok).toBe(true);
