@@ -69,7 +69,9 @@ export async function runStageAttempt(input: StageAttemptInput): Promise<StageRu
   const note =
     kept.missingRef !== undefined
       ? ` (the last attempt kept its work on ${kept.missingRef}, which this clone lacks: fetch it to build on it)`
-      : "";
+      : kept.superseded
+        ? ` (the last attempt's kept work on ${kept.superseded.ref} was set aside: commits since changed ${kept.superseded.paths.join(", ")}; git cherry-pick --no-commit ${kept.superseded.ref} brings it back)`
+        : "";
   refuseDirtyTree(
     (await dirtyPaths(repo)).filter((p) => !carried.has(p)),
     `copperhead stage ${stage}`,
@@ -136,6 +138,7 @@ export async function runStageAttempt(input: StageAttemptInput): Promise<StageRu
         rework,
         ...(previous ? { previous } : {}),
         carried: kept.carried !== undefined,
+        ...(kept.superseded ? { superseded: kept.superseded.paths } : {}),
         ...(options.guidance ? { guidance: options.guidance } : {}),
       }),
       repo,

@@ -13,6 +13,8 @@ export interface StagePromptFacts {
   previous?: { attempt: number; verdict: string; failed: readonly Evidence[] };
   /** An earlier attempt's work is in the tree. */
   carried: boolean;
+  /** Kept paths a person's commits changed since the previous attempt (its work not carried). */
+  superseded?: readonly string[];
   /** What the diagnosis of the last failed attempt says to do differently. */
   guidance?: { afterAttempt: number; text: string };
 }
@@ -63,6 +65,12 @@ export function stagePrompt(facts: StagePromptFacts): string {
     lines.push(
       "",
       "The previous attempt's work is in the tree: build on it rather than start over.",
+    );
+  }
+  if (facts.superseded && facts.superseded.length > 0) {
+    lines.push(
+      "",
+      `Since the previous attempt, commits on the branch changed ${facts.superseded.join(", ")}: start from the committed files, which hold that person's changes; the previous attempt's work was set aside.`,
     );
   }
   lines.push(

@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { KEPT_TRAILER, keptWork } from "../../../engine/pipeline/kept-work.js";
 import { git } from "../../../engine/repo/git.js";
 import { saveWip } from "../../../engine/repo/wip-ref.js";
@@ -150,5 +150,105 @@ describe("keptWork without kept work", () => {
     } finally {
       await other.done();
     }
+  });
+});
+
+// A person pushed commits on the branch after the failed attempt (a fix through GitHub's editor,
+// a merge of main) and then asked for a retry: the trail is no longer HEAD.
+describe("keptWork with commits made on top of the trail", () => {
+  let other = { repo: "", done: async () => {} };
+  const at = (path: string) => readFile(join(other.repo, path), "utf8").catch(() => null);
+
+  /** A repository whose HEAD is a failed attempt's trail commit, its tree as a fresh clone's. */
+  async function failedAttempt() {
+    other = await gitRepo(BASE);
+    const base = (await git(other.repo, ["rev-parse", "HEAD"])).trim();
+    await writeFile(join(other.repo, "docs/SPEC.md"), "# spec v1\n");
+    await writeFile(join(other.repo, "docs/NEW.md"), "new\n");
+    const commit = await saveWip(other.repo, {
+      base,
+      paths: ["docs/SPEC.md", "docs/NEW.md"],
+      ref: REF,
+      message: "copperhead: spec attempt 1",
+    });
+    await git(other.repo, [
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "copperhead(spec): attempt 1 failed its gate",
+      "-m",
+      `Copperhead-Stage: spec\n${KEPT_TRAILER}: ${REF}`,
+    ]);
+    await git(other.repo, ["checkout", "-q", "--", "docs/SPEC.md"]);
+    await rm(join(other.repo, "docs/NEW.md"));
+    return { commit, paths: ["docs/NEW.md", "docs/SPEC.md"], ref: REF };
+  }
+
+  async function commitFile(path: string, text: string, message = `edit ${path}`) {
+    await writeFile(join(other.repo, path), text);
+    await git(other.repo, ["add", "--", path]);
+    await git(other.repo, ["commit", "-qm", message]);
+  }
+
+  afterEach(() => other.done());
+
+  it("a commit that leaves the kept paths alone keeps the work: put back on a fresh clone", async () => {
+    const carried = await failedAttempt();
+    await commitFile("README.md", "# readme, fixed on GitHub\n");
+    expect(await keptWork(other.repo)).toEqual({ carried, reapplied: true });
+    expect(await at("docs/SPEC.md")).toBe("# spec v1\n");
+    expect(await at("docs/NEW.md")).toBe("new\n");
+    expect(await at("README.md")).toBe("# readme, fixed on GitHub\n");
+  });
+
+  it("the tree still holding the work, under an unrelated commit, carries it as it is", async () => {
+    const carried = await failedAttempt();
+    await commitFile("keep.txt", "k2\n");
+    await writeFile(join(other.repo, "docs/SPEC.md"), "# spec v1\n");
+    await writeFile(join(other.repo, "docs/NEW.md"), "new\n");
+    const before = await git(other.repo, ["status", "--porcelain"]);
+    expect(await keptWork(other.repo)).toEqual({ carried });
+    expect(await git(other.repo, ["status", "--porcelain"])).toBe(before);
+  });
+
+  it("a commit that changes a kept path supersedes the work: nothing put back, the ref named", async () => {
+    await failedAttempt();
+    await commitFile("docs/SPEC.md", "# spec, written by the engineer\n");
+    await commitFile("keep.txt", "k2\n");
+    expect(await keptWork(other.repo)).toEqual({
+      superseded: { ref: REF, paths: ["docs/SPEC.md"] },
+    });
+    expect(await at("docs/SPEC.md")).toBe("# spec, written by the engineer\n");
+    expect(await at("docs/NEW.md")).toBeNull();
+    expect(await git(other.repo, ["status", "--porcelain"])).toBe("");
+  });
+
+  it("a merge of another branch is walked through on its first parent", async () => {
+    const carried = await failedAttempt();
+    const trail = (await git(other.repo, ["rev-parse", "HEAD"])).trim();
+    await git(other.repo, ["checkout", "-q", "-b", "side", "HEAD~1"]);
+    await commitFile("side.txt", "from main\n");
+    await git(other.repo, ["checkout", "-q", "--detach", trail]);
+    await git(other.repo, ["merge", "-q", "--no-edit", "side"]);
+    expect(await keptWork(other.repo)).toEqual({ carried, reapplied: true });
+    expect(await at("side.txt")).toBe("from main\n");
+    expect(await at("docs/NEW.md")).toBe("new\n");
+  });
+
+  it("a later copperhead commit without the trailer ends the kept work", async () => {
+    await failedAttempt();
+    await git(other.repo, [
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "copperhead(spec): attempt 2",
+      "-m",
+      "Copperhead-Stage: spec",
+    ]);
+    await commitFile("README.md", "# readme 2\n");
+    expect(await keptWork(other.repo)).toStrictEqual({});
+    expect(await at("docs/NEW.md")).toBeNull();
   });
 });

@@ -227,6 +227,47 @@ describe("a stage attempt whose gate failed", () => {
     expect(over.kept.carried).toBeUndefined();
   });
 
+  it("a fix a person pushed on top of the trail is built on: the kept work is set aside and the prompt says so", async () => {
+    const { repo } = await failedOnce();
+    const runner = join(repo, "..", `pushed-${Date.now()}`);
+    await git(repo, ["clone", "-q", repo, runner]);
+    repos.push(() =>
+      import("node:fs/promises").then((fs) => fs.rm(runner, { recursive: true, force: true })),
+    );
+    await git(runner, ["config", "user.name", "Copperhead Test"]);
+    await git(runner, ["config", "user.email", "test@copperhead.invalid"]);
+    await git(runner, ["fetch", "-q", "origin", "refs/copperhead/wip/*:refs/copperhead/wip/*"]);
+    await import("node:fs/promises").then((fs) =>
+      fs.mkdir(join(runner, "docs"), { recursive: true }),
+    );
+    await writeFile(
+      join(runner, "docs/SPEC.md"),
+      "# Spec\n\nA blinker, as the engineer wants it.\nA blinker.\n",
+    );
+    await git(runner, ["add", "docs/SPEC.md"]);
+    await git(runner, ["commit", "-qm", "spec: my own wording"]);
+    const mine = (await git(runner, ["rev-parse", "HEAD"])).trim();
+    const second = ran((await stage(runner, addBudgets)).result);
+    expect(second.kept).toEqual({
+      superseded: { ref: "refs/copperhead/wip/spec/1", paths: ["docs/SPEC.md"] },
+    });
+    const prompt = (
+      await readFile(join(runner, ".copperhead/runs/spec/2/transcript.jsonl"), "utf8")
+    )
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l))
+      .find((l) => l.type === "prompt");
+    expect(prompt.prompt).toContain(
+      "Since the previous attempt, commits on the branch changed docs/SPEC.md: start from the committed files",
+    );
+    expect(prompt.prompt).not.toContain("The previous attempt's work is in the tree");
+    expect(await git(runner, ["merge-base", "--is-ancestor", mine, "HEAD"])).toBe("");
+    expect(await git(runner, ["show", "HEAD:docs/SPEC.md"])).toContain("as the engineer wants it");
+    // The kept attempt's other file was never put back beside the person's version.
+    expect(await git(runner, ["ls-files", "openspec/changes/spec-purpose"])).toBe("");
+  });
+
   it("an edit of the kept work by hand is the person's: the next attempt refuses it and touches nothing", async () => {
     const { repo } = await failedOnce();
     await writeFile(join(repo, "docs/SPEC.md"), "# Spec\n\nMy own rewrite.\n");

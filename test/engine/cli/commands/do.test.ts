@@ -70,7 +70,7 @@ describe("copperhead do", () => {
       expect(err).toContain("▸ write_file");
       expect(err).toMatch(
         new RegExp(
-          `\\ndone · verified drift · committed ${head.slice(0, 7)} · \\d+s · [\\d.]+k? tokens\\n`,
+          `\\ndone · verified drift · committed ${head.slice(0, 7)} · (?:\\d+m)?\\d+s · [\\d.]+k? tokens\\n`,
         ),
       );
       expect(await readFile(join(made.repo, "docs/BRINGUP.md"), "utf8")).toContain("bench supply");

@@ -100,7 +100,7 @@ describe("copperhead stage, through the built CLI", () => {
     expect(run.stdout).toBe(`${commit}\n`);
     expect(run.stderr).toContain("▸ validate_change  change write-usb-c-breakout-spec validated");
     expect(run.stderr).toMatch(
-      new RegExp(`\\npassed · committed ${commit.slice(0, 7)} · \\d+s · `),
+      new RegExp(`\\npassed · committed ${commit.slice(0, 7)} · (?:\\d+m)?\\d+s · `),
     );
     expect(run.stderr).toContain(
       "spec attempt 1 passed: spec-present, budgets-section, constraints-file, budgets-recorded, assumptions-flagged",

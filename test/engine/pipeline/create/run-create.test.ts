@@ -59,7 +59,9 @@ describe("runCreate, on the demo's first four stages", () => {
       "copperhead(architecture): Split the breakout into USB-C input, protection, 5V output and …",
       "copperhead(parts): Chose every part of the breakout with its symbol, footprint and…",
       "copperhead(schematic): Drafted the USB-C breakout schematic from its intent and wrote …",
-      expect.stringMatching(/^copperhead\(create\): report: done, 4 ran, \d+s, [\d.]+k? tokens$/),
+      expect.stringMatching(
+        /^copperhead\(create\): report: done, 4 ran, (?:\d+m)?\d+s, [\d.]+k? tokens$/,
+      ),
     ]);
     expect(await stageTrailers(repo)).toEqual(["spec", "architecture", "parts", "schematic"]);
     expect(await git(repo, ["status", "--porcelain"])).toBe("");
