@@ -407,3 +407,82 @@ describe("draftSchematic's report of other intents", () => {
     );
   });
 });
+
+describe("draftSchematic's does-not-fit refusal, compared whole", () => {
+  /** Two resistors and a grouped note `lines` lines long: the group's box grows with the note. */
+  const tall = (lines: number, paper?: string): Intent => ({
+    version: 1,
+    parts: [
+      { ref: "R1", libId: "Device:R", value: "1k", group: "Tall" },
+      { ref: "R2", libId: "Device:R", value: "1k", group: "Tall" },
+    ],
+    nets: [
+      { name: "A", pins: ["R1.1", "R2.1"] },
+      { name: "B", pins: ["R1.2", "R2.2"] },
+    ],
+    notes: [
+      { group: "Tall", text: Array.from({ length: lines }, (_, i) => `step ${i}`).join("\n") },
+    ],
+    ...(paper ? { hints: { paper } } : {}),
+  });
+  const refusal = async (intent: Intent) => {
+    const { sheetPath, unchanged } = await personFolder();
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    await unchanged();
+    expect(result.ok).toBe(false);
+    const findings = result.ok ? [] : result.findings;
+    expect(findings).toHaveLength(1);
+    const detail = findings[0]?.detail ?? "";
+    const [content, usable] = [...detail.matchAll(/(\d+) x (\d+) mm/g)].map((m) => ({
+      width: Number(m[1]),
+      height: Number(m[2]),
+    }));
+    return { finding: findings[0], content, usable };
+  };
+  const need = (
+    content: { width: number; height: number },
+    usable: { width: number; height: number },
+  ) =>
+    `the 2 parts in 1 group(s) need ${content.width} x ${content.height} mm, more than the ${usable.width} x ${usable.height} mm usable on`;
+  const split =
+    "split the design into smaller groups on separate sheets (one intent per sheet) or reduce the parts";
+  // 400 lines of 2.54 mm are taller than A0 (841 mm) itself: no paper holds them, pinned or not.
+  const LINES = 400;
+
+  it.each([
+    { pinned: undefined, on: "A0", why: "the largest paper" },
+    { pinned: "A0", on: "A0", why: "the paper pinned by hints.paper" },
+    { pinned: "A4", on: "A4", why: "the paper pinned by hints.paper" },
+  ])(
+    "no paper holds it, on $on, $why: the sizes, the paper and the split fix",
+    async ({ pinned, on, why }) => {
+      const { finding, content, usable } = await refusal(tall(LINES, pinned));
+      if (!content || !usable) throw new Error("the finding names no sizes");
+      expect(content.height).toBeGreaterThanOrEqual(Math.floor(LINES * 2.54));
+      expect(content.height).toBeGreaterThan(usable.height);
+      expect(finding).toEqual({
+        kind: "does-not-fit",
+        path: "",
+        detail: `${need(content, usable)} ${on}, ${why}; ${split}`,
+      });
+    },
+  );
+
+  it("pinned to a paper too small: names the smallest paper that holds it, which then drafts", async () => {
+    const lines = 40;
+    const { sheetPath } = await personFolder();
+    const free = await draftSchematic({ intent: tall(lines), sheetPath, catalog });
+    expect(free.ok).toBe(true);
+    const smallest = free.ok ? free.report.paper : "";
+    expect(smallest).not.toBe("A5");
+    const { finding, content, usable } = await refusal(tall(lines, "A5"));
+    if (!content || !usable) throw new Error("the finding names no sizes");
+    expect(finding).toEqual({
+      kind: "does-not-fit",
+      path: "",
+      detail: `${need(content, usable)} A5, the paper pinned by hints.paper; remove hints.paper (the smallest paper that holds them is ${smallest}) or pin that paper`,
+    });
+    const retry = await draftSchematic({ intent: tall(lines, smallest), sheetPath, catalog });
+    expect(retry.ok && retry.report.paper).toBe(smallest);
+  });
+});
