@@ -410,7 +410,7 @@ describe("draftSchematic's report of other intents", () => {
 
 describe("draftSchematic's does-not-fit refusal, compared whole", () => {
   /** Two resistors and a grouped note `lines` lines long: the group's box grows with the note. */
-  const tall = (lines: number, paper?: string): Intent => ({
+  const tall = (lines: number, paper?: string) => ({
     version: 1,
     parts: [
       { ref: "R1", libId: "Device:R", value: "1k", group: "Tall" },
@@ -425,7 +425,7 @@ describe("draftSchematic's does-not-fit refusal, compared whole", () => {
     ],
     ...(paper ? { hints: { paper } } : {}),
   });
-  const refusal = async (intent: Intent) => {
+  const refusal = async (intent: unknown) => {
     const { sheetPath, unchanged } = await personFolder();
     const result = await draftSchematic({ intent, sheetPath, catalog });
     await unchanged();
