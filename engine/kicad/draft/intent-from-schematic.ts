@@ -55,7 +55,8 @@ export function intentFromSchematic(hierarchy: SchematicHierarchy, nets: Netlist
     let name = reader === undefined ? plainName(net.name) : plainName(reader);
     while (used.has(name) || (reader !== undefined && chosen.has(name))) name = `${name}_`;
     used.add(name);
-    intentNets.push({ name, pins });
+    // A name from the original's labels or power symbols is a person's; a reader's name is ours.
+    intentNets.push({ name, pins, ...(net.autoNamed ? {} : { namedByPerson: true }) });
   }
   const notes = sheetNotes(hierarchy, new Set([...parts.values()].map((p) => p.group)));
   const block = hierarchy.root.schematic.titleBlock;

@@ -61,6 +61,12 @@ export const intentNetSchema = z
       .describe(
         "power and ground nets are drawn with power symbols; inferred from pin types when absent",
       ),
+    namedByPerson: z
+      .boolean()
+      .optional()
+      .describe(
+        "The name is a person's (a label of the original a redraft reads), not one made from a pin: its lone label stays even where the name only restates its own pin (U1_TX on U1's TX)",
+      ),
   })
   .strict();
 

@@ -35,9 +35,12 @@ export function dropLoneStubLabels(
     ]),
   );
   // KiCad's invented name (a redraft's `Net-(Q1-B)`), or the reader's name a redraft gives it
-  // (`Q1_B`), tells a reader nothing the wire does not.
+  // (`Q1_B`), tells a reader nothing the wire does not; a name a person wrote is theirs to keep.
+  const byPerson = new Set(
+    (resolved.nets ?? []).filter((n) => n.net.namedByPerson).map((n) => n.net.name),
+  );
   const pinNamed = (name: string) =>
-    isAutoNetName(name) || restatesOwnPin(name, netPins.get(name) ?? []);
+    !byPerson.has(name) && (isAutoNetName(name) || restatesOwnPin(name, netPins.get(name) ?? []));
   const count = new Map<string, number>();
   for (const l of drawing.labels) count.set(l.text, (count.get(l.text) ?? 0) + 1);
   const ends = new Map<string, number>();

@@ -56,6 +56,7 @@ export function subIntent(
   );
   const netOfPin = new Map<string, string>();
   for (const n of intent.nets) for (const p of n.pins) netOfPin.set(p, n.name);
+  const byPerson = new Set(intent.nets.filter((n) => n.namedByPerson).map((n) => n.name));
   const used = new Set<string>();
   const unique = (name: string) => {
     let out = name;
@@ -101,7 +102,9 @@ export function subIntent(
     );
     const name = unique(sharedName(names));
     if (!leaves) {
-      nets.push({ name, pins, kind });
+      // A person's name stays a person's on its sheet (lone-labels.ts keeps its label).
+      const person = names.every((x) => byPerson.has(x)) ? { namedByPerson: true } : {};
+      nets.push({ name, pins, kind, ...person });
       continue;
     }
     const port = `${PORT_PREFIX}${ports.size + 1}`;

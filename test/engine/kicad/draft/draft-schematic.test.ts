@@ -271,3 +271,218 @@ describe("draftSchematic's refusals: a typed finding with its fix, and nothing w
     expect(result.files.sheet.text).not.toContain("2020-01-01");
   });
 });
+
+/** The catalog, recording every id the drafter asks it for, in order. */
+function recording(): { source: SymbolSource; lookups: string[] } {
+  const lookups: string[] = [];
+  return {
+    lookups,
+    source: {
+      resolve: (id) => {
+        lookups.push(id);
+        return catalog.resolve(id);
+      },
+    },
+  };
+}
+
+const libIdsOf = (text: string) =>
+  [...new Set([...text.matchAll(/\(lib_id "([^"]+)"\)/g)].map((m) => m[1]))].sort();
+const librarySymbols = (text: string) =>
+  [...text.matchAll(/^\t\(symbol "([^"]+)"/gm)].map((m) => m[1]).sort();
+
+describe("draftSchematic's report of other intents", () => {
+  it("an intent of signal nets only and no notes: no power symbol looked up for them, drawn or vendored", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const { source, lookups } = recording();
+    const intent: Intent = {
+      version: 1,
+      parts: [
+        { ref: "J1", libId: "Connector_Generic:Conn_01x03", value: "Header", group: "Taps" },
+        { ref: "R1", libId: "Device:R", value: "1k", group: "Taps" },
+        { ref: "R2", libId: "Device:R", value: "1k", group: "Taps" },
+      ],
+      nets: [
+        { name: "TOP", pins: ["J1.1", "R1.1"] },
+        { name: "MID", pins: ["J1.2", "R1.2", "R2.1"] },
+        { name: "BOT", pins: ["J1.3", "R2.2"] },
+      ],
+    };
+    const result = await draftSchematic({ intent, sheetPath, catalog: source });
+    await unchanged();
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = result.files.sheet.text;
+    expect(result.report).toEqual({
+      sheet: "board.kicad_sch",
+      paper: expect.stringMatching(/^A\d$/),
+      groups: [{ name: "Taps", members: ["J1", "R1", "R2"] }],
+      wireCount: count(text, /\(wire\b/g),
+      labelCount: count(text, /\(label\b/g),
+      netClasses: ["BOT", "MID", "TOP"].map((name) => ({ name, class: "signal", basis: "name" })),
+      pwrFlags: [],
+      noConnects: 0,
+      openPins: [],
+      joinedPins: [],
+      notes: [],
+    });
+    // The three generic power symbols are always checked for; a signal net's name never is.
+    expect(lookups.filter((id) => id.startsWith("power:"))).toEqual([
+      "power:VCC",
+      "power:GND",
+      "power:PWR_FLAG",
+    ]);
+    // Only what the sheet draws is vendored: no power symbol on a sheet without one.
+    expect(libIdsOf(text)).toEqual(["board:Conn_01x03", "board:R"]);
+    expect(librarySymbols(result.files.library.text)).toEqual(["Conn_01x03", "R"]);
+  });
+
+  it("a stacked pin left out and a ground net with its own KiCad symbol (GNDA)", async () => {
+    const { sheetPath, unchanged } = await personFolder();
+    const { source, lookups } = recording();
+    // LP38691SD-1.8's IN pins 1 and 6 are stacked: pin 6, left out, joins VIN.
+    const intent: Intent = {
+      version: 1,
+      parts: [
+        {
+          ref: "U1",
+          libId: "Regulator_Linear:LP38691SD-1.8",
+          value: "LP38691SD-1.8",
+          group: "LDO",
+        },
+        { ref: "C1", libId: "Device:C", value: "1µF", group: "LDO" },
+        { ref: "C2", libId: "Device:C", value: "1µF", group: "LDO" },
+        { ref: "J1", libId: "Connector_Generic:Conn_01x03", value: "Header", group: "LDO" },
+      ],
+      nets: [
+        { name: "VIN", pins: ["U1.1", "C1.1", "J1.1"], kind: "power" },
+        { name: "GNDA", pins: ["U1.2", "C1.2", "C2.2", "J1.2"], kind: "ground" },
+        { name: "+1V8", pins: ["U1.4", "U1.5", "C2.1", "J1.3"], kind: "power" },
+      ],
+      noConnect: ["U1.7"],
+    };
+    const result = await draftSchematic({ intent, sheetPath, catalog: source });
+    await unchanged();
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = result.files.sheet.text;
+    expect(result.report).toEqual({
+      sheet: "board.kicad_sch",
+      paper: expect.stringMatching(/^A\d$/),
+      groups: [{ name: "LDO", members: ["C1", "C2", "J1", "U1"] }],
+      wireCount: count(text, /\(wire\b/g),
+      labelCount: count(text, /\(label\b/g),
+      netClasses: [
+        { name: "+1V8", class: "power", basis: "kind" },
+        { name: "GNDA", class: "ground", basis: "kind" },
+        { name: "VIN", class: "power", basis: "kind" },
+      ],
+      // +1V8 is driven by the regulator's power_out pin; VIN and GNDA by nothing on the sheet.
+      pwrFlags: ["GNDA", "VIN"],
+      noConnects: count(text, /\(no_connect\b/g),
+      openPins: [],
+      joinedPins: [{ pin: "U1.6", net: "VIN", why: "stacked" }],
+      notes: [],
+    });
+    expect(result.report.noConnects).toBe(1);
+    expect(lookups.filter((id) => id.startsWith("power:"))).toEqual([
+      "power:VCC",
+      "power:GND",
+      "power:PWR_FLAG",
+      "power:VIN",
+      "power:GNDA",
+      "power:+1V8",
+    ]);
+    // KiCad's own GNDA and +1V8; VIN, for which KiCad has none, the generic rail.
+    expect(libIdsOf(text)).toEqual(
+      [
+        "board:+1V8",
+        "board:C",
+        "board:Conn_01x03",
+        "board:GNDA",
+        "board:LP38691SD-1.8",
+        "board:PWR_FLAG",
+        "board:VCC",
+      ].sort(),
+    );
+  });
+});
+
+describe("draftSchematic's does-not-fit refusal, compared whole", () => {
+  /** Two resistors and a grouped note `lines` lines long: the group's box grows with the note. */
+  const tall = (lines: number, paper?: string) => ({
+    version: 1,
+    parts: [
+      { ref: "R1", libId: "Device:R", value: "1k", group: "Tall" },
+      { ref: "R2", libId: "Device:R", value: "1k", group: "Tall" },
+    ],
+    nets: [
+      { name: "A", pins: ["R1.1", "R2.1"] },
+      { name: "B", pins: ["R1.2", "R2.2"] },
+    ],
+    notes: [
+      { group: "Tall", text: Array.from({ length: lines }, (_, i) => `step ${i}`).join("\n") },
+    ],
+    ...(paper ? { hints: { paper } } : {}),
+  });
+  const refusal = async (intent: unknown) => {
+    const { sheetPath, unchanged } = await personFolder();
+    const result = await draftSchematic({ intent, sheetPath, catalog });
+    await unchanged();
+    expect(result.ok).toBe(false);
+    const findings = result.ok ? [] : result.findings;
+    expect(findings).toHaveLength(1);
+    const detail = findings[0]?.detail ?? "";
+    const [content, usable] = [...detail.matchAll(/(\d+) x (\d+) mm/g)].map((m) => ({
+      width: Number(m[1]),
+      height: Number(m[2]),
+    }));
+    return { finding: findings[0], content, usable };
+  };
+  const need = (
+    content: { width: number; height: number },
+    usable: { width: number; height: number },
+  ) =>
+    `the 2 parts in 1 group(s) need ${content.width} x ${content.height} mm, more than the ${usable.width} x ${usable.height} mm usable on`;
+  const split =
+    "split the design into smaller groups on separate sheets (one intent per sheet) or reduce the parts";
+  // 400 lines of 2.54 mm are taller than A0 (841 mm) itself: no paper holds them, pinned or not.
+  const LINES = 400;
+
+  it.each([
+    { pinned: undefined, on: "A0", why: "the largest paper" },
+    { pinned: "A0", on: "A0", why: "the paper pinned by hints.paper" },
+    { pinned: "A4", on: "A4", why: "the paper pinned by hints.paper" },
+  ])(
+    "no paper holds it, on $on, $why: the sizes, the paper and the split fix",
+    async ({ pinned, on, why }) => {
+      const { finding, content, usable } = await refusal(tall(LINES, pinned));
+      if (!content || !usable) throw new Error("the finding names no sizes");
+      expect(content.height).toBeGreaterThanOrEqual(Math.floor(LINES * 2.54));
+      expect(content.height).toBeGreaterThan(usable.height);
+      expect(finding).toEqual({
+        kind: "does-not-fit",
+        path: "",
+        detail: `${need(content, usable)} ${on}, ${why}; ${split}`,
+      });
+    },
+  );
+
+  it("pinned to a paper too small: names the smallest paper that holds it, which then drafts", async () => {
+    const lines = 40;
+    const { sheetPath } = await personFolder();
+    const free = await draftSchematic({ intent: tall(lines), sheetPath, catalog });
+    expect(free.ok).toBe(true);
+    const smallest = free.ok ? free.report.paper : "";
+    expect(smallest).not.toBe("A5");
+    const { finding, content, usable } = await refusal(tall(lines, "A5"));
+    if (!content || !usable) throw new Error("the finding names no sizes");
+    expect(finding).toEqual({
+      kind: "does-not-fit",
+      path: "",
+      detail: `${need(content, usable)} A5, the paper pinned by hints.paper; remove hints.paper (the smallest paper that holds them is ${smallest}) or pin that paper`,
+    });
+    const retry = await draftSchematic({ intent: tall(lines, smallest), sheetPath, catalog });
+    expect(retry.ok && retry.report.paper).toBe(smallest);
+  });
+});

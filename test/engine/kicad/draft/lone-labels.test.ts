@@ -57,6 +57,30 @@ describe("a lone label at the dead end of a stub", () => {
     ]);
   });
 
+  it("one only restating its own pin (U1_TX on U1's TX) goes, unless a person gave the name", () => {
+    const resolved = (namedByPerson?: boolean) =>
+      ({
+        parts: new Map(),
+        nets: [
+          {
+            net: {
+              name: "U1_TX",
+              pins: ["U1.3", "R1.1"],
+              ...(namedByPerson ? { namedByPerson } : {}),
+            },
+            endpoints: [
+              { ref: "U1", pin: { number: "3", name: "TX" } },
+              { ref: "R1", pin: { number: "1", name: "~" } },
+            ],
+          },
+        ],
+      }) as unknown as ResolvedIntent;
+    expect(dropLoneStubLabels(stubbed("U1_TX", false), resolved()).labels).toEqual([]);
+    const kept = dropLoneStubLabels(stubbed("U1_TX", false), resolved(true));
+    expect(kept.labels).toEqual([{ text: "U1_TX", at: { x: 50.8, y: 50.8 }, angle: 0 }]);
+    expect(kept.wires).toHaveLength(2);
+  });
+
   it("a named one keeps its name and moves to the corner when the corner is clear", () => {
     const out = dropLoneStubLabels(stubbed("GAIN", false), NO_PARTS);
     expect(out.labels).toEqual([{ text: "GAIN", at: { x: 50.8, y: 50.8 }, angle: 0 }]);
