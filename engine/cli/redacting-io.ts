@@ -91,7 +91,16 @@ export function redactProcessOutput(env: NodeJS.ProcessEnv = process.env): void 
     containsSecret: () => false,
   };
   const writers = [process.stdout, process.stderr].map((stream) => {
-    const original = stream.write.bind(stream) as (text: string) => boolean;
+    const write = stream.write.bind(stream) as (text: string) => boolean;
+    // A reader that went away (`copperhead draft … | head`) is not a failure of the command: its
+    // output is dropped from then on and the command finishes its work (no file is left half
+    // written by a process cut short), exiting with its own code. Any other stream error is one.
+    let gone = false;
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      gone = true;
+    });
+    const original = (text: string) => (gone ? true : write(text));
     // In GitHub Actions, `::add-mask::<value>` lines (@actions/core's setSecret) pass as written.
     const writer = createRedactingWriter((text) => original(text), redactor, {
       maskCommands: env.GITHUB_ACTIONS === "true",
