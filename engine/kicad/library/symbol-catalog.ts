@@ -6,6 +6,7 @@ import { closestNames } from "./closest-names.js";
 import { flattenSymbolNode } from "./flatten-symbol-node.js";
 import { libraryEntries } from "./library-entries.js";
 import { symbolDirs } from "./symbol-dirs.js";
+import { topSymbolNames } from "./top-symbol-names.js";
 
 /** A library symbol ready to place and to vendor: `extends` already flattened. */
 export interface CatalogSymbol {
@@ -27,9 +28,6 @@ interface LoadedLibrary {
   nodes: Map<string, SList>;
   flat: Map<string, CatalogSymbol>;
 }
-
-// Top-level symbols sit one tab deep in every KiCad 9 library; unit sub-symbols sit deeper.
-const TOP_SYMBOL = /^\t\(symbol "((?:[^"\\]|\\.)*)"/gm;
 
 /**
  * The installed KiCad symbol libraries (`<Library>.kicad_sym` in the symbol folders): resolves
@@ -119,14 +117,12 @@ export class SymbolCatalog {
     return { ok: false, problem: "unknown-symbol", message };
   }
 
-  /** Libraries holding a top-level symbol of exactly this name (a text scan, done once). */
+  /** Libraries holding a top-level symbol of exactly this name (a text scan, once per file). */
   private async librariesHolding(name: string): Promise<string[]> {
     this.nameIndex ??= (async () => {
       const index = new Map<string, string[]>();
       for (const [library, file] of await this.libraryFiles()) {
-        const text = await readFile(file, "utf8");
-        for (const match of text.matchAll(TOP_SYMBOL)) {
-          const symbol = match[1] ?? "";
+        for (const symbol of await topSymbolNames(file)) {
           const holders = index.get(symbol);
           if (holders) holders.push(library);
           else index.set(symbol, [library]);
