@@ -27,7 +27,7 @@ import { combDrawing, type RailComb, railCombs, tapHeadLine } from "./rail-combs
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
 import type { StubEnd } from "./stub-end.js";
-import { drawingOrder, type Spot, spotsOf } from "./unit-spots.js";
+import { drawingOrder, hostingOrder, type Spot, spotsOf } from "./unit-spots.js";
 
 /** A unit with everything hung from its pins, before it is moved into place. */
 export interface UnitDrawing {
@@ -263,10 +263,7 @@ function drawUnit(
     if (role?.kind !== "power") return undefined;
     return role.ground ? ("ground" as const) : ("rail" as const);
   };
-  // Innermost first: the pin furthest along the way its stacks hang leaves the most room.
-  const inner = [...hosting].sort((a, b) =>
-    a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
-  );
+  const inner = hostingOrder(hosting);
   const dropped: SatelliteStack[] = [];
   for (const spot of inner) {
     occ.remove(spot.key, "lane");
