@@ -23,10 +23,11 @@ import { type Measure, Occupancy, type Shape } from "./occupancy.js";
 import { partSymbol } from "./part-symbol.js";
 import { pinTextBoxes } from "./pin-texts.js";
 import { placeAttachment } from "./place-attachment.js";
+import { combDrawing, type RailComb, railCombs, tapHeadLine } from "./rail-combs.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
 import type { StubEnd } from "./stub-end.js";
-import { drawingOrder, type Spot, spotsOf } from "./unit-spots.js";
+import { drawingOrder, hostingOrder, type Spot, spotsOf } from "./unit-spots.js";
 
 /** A unit with everything hung from its pins, before it is moved into place. */
 export interface UnitDrawing {
@@ -125,11 +126,21 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
     const estimated = drawUnit(options, geometry, spots, new Set(), "estimate");
     if (estimated.ok) return estimated.drawing;
   }
+  // Under the exact measure a row of pins on one rail is drawn as a comb with one port, the
+  // parts hung from any of its pins hung from the head's line.
+  const combs = railCombs(spots);
+  const teeth = new Set(combs.flatMap((c) => c.teeth.map((t) => t.key)));
+  const rows = new Map(combs.map((c) => [c.head.key, [c.head, ...c.teeth]]));
+  const combed: UnitOptions = {
+    ...options,
+    stacksOf: (key) =>
+      teeth.has(key) ? [] : (rows.get(key) ?? [{ key }]).flatMap((s) => options.stacksOf(s.key)),
+  };
   const released = new Set<string>();
   for (;;) {
-    const attempt = drawUnit(options, geometry, spots, released, "exact");
+    const attempt = drawUnit(combed, geometry, spots, released, "exact", combs);
     if (attempt.ok) return attempt.drawing;
-    const hosts = spots.filter((s) => !released.has(s.key) && options.stacksOf(s.key).length > 0);
+    const hosts = spots.filter((s) => !released.has(s.key) && combed.stacksOf(s.key).length > 0);
     const release =
       hosts.find((h) => h.key === attempt.pin) ??
       hosts.find((h) => attempt.blockers.some((b) => b === h.key || b.startsWith(`${h.key}#`))) ??
@@ -157,6 +168,7 @@ function drawUnit(
   spots: readonly Spot[],
   released: ReadonlySet<string>,
   measure: Measure,
+  combs: readonly RailComb[] = [],
 ): Attempt {
   const { resolved, ref, unit, roleOf, rails } = options;
   const part = resolved.parts.get(ref);
@@ -171,8 +183,9 @@ function drawUnit(
       ({ pin, box }): Shape => ({ kind: "text", measure: "exact", box, owner: pinKey(ref, pin) }),
     ),
   );
+  const teeth = new Set(combs.flatMap((c) => c.teeth.map((t) => t.key)));
   for (const s of spots)
-    if (s.role.kind === "label" || s.role.kind === "power")
+    if (!teeth.has(s.key) && (s.role.kind === "label" || s.role.kind === "power"))
       occ.add({
         kind: "lane",
         owner: s.key,
@@ -195,8 +208,14 @@ function drawUnit(
     ),
   );
   const stubEnds = new Map<string, StubEnd>();
+  for (const comb of combs) {
+    const drawn = combDrawing(comb);
+    pushAll(items.wires, drawn.wires);
+    pushAll(items.junctions, drawn.junctions);
+    occ.addAll(drawn.shapes);
+  }
   const hosting = spots.filter((s) => stacksOf(s.key).length > 0);
-  const plain = spots.filter((s) => !hosting.includes(s));
+  const plain = spots.filter((s) => !hosting.includes(s) && !teeth.has(s.key));
   // Under the exact measure markers go first (they sit on their pins and never move), then the
   // rest in an order that leaves each room; the estimate draws them as they come.
   const order = exact
@@ -244,10 +263,7 @@ function drawUnit(
     if (role?.kind !== "power") return undefined;
     return role.ground ? ("ground" as const) : ("rail" as const);
   };
-  // Innermost first: the pin furthest along the way its stacks hang leaves the most room.
-  const inner = [...hosting].sort((a, b) =>
-    a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
-  );
+  const inner = hostingOrder(hosting);
   const dropped: SatelliteStack[] = [];
   for (const spot of inner) {
     occ.remove(spot.key, "lane");
@@ -272,6 +288,7 @@ function drawUnit(
     for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
   }
   for (const key of released) pushAll(dropped, options.stacksOf(key));
+  for (const comb of combs) tapHeadLine(items, comb);
   if (options.care === "fields") {
     // The estimated boxes stay (the cell keeps its extent, so nothing else moves); the texts go
     // to the first place where their ink is clear.

@@ -120,7 +120,7 @@ describe("the reviewer's families are errors on every sheet and flagged as revie
       "duplicate-label": "error",
       "auto-named-label": "error",
       "text-touching": "error",
-      "power-orientation": "advisory",
+      "power-orientation": "error",
       "wire-hugging": "advisory",
     });
   });
@@ -139,7 +139,7 @@ describe("power-orientation", () => {
     );
     expect(f.map((x) => x.refs)).toEqual([["#PWR1"], ["#PWR2"]]);
     expect(f[0]!.detail).toContain("points up; draw it pointing down");
-    expect(f[0]!.severity).toBe("advisory");
+    expect(f[0]!.severity).toBe("error");
   });
   it("leaves a ground hanging down alone", () => {
     expect(
