@@ -19,7 +19,8 @@ import { finishSubSheet } from "./finish-sub-sheet.js";
 import { fitSheets } from "./fit-sheets.js";
 import { addSheetReport, emptyReport } from "./hierarchy-report.js";
 import { mergeLibraries } from "./merge-libraries.js";
-import { planSheets } from "./plan-sheets.js";
+import { planSheets, sheetRefs } from "./plan-sheets.js";
+import { portFlow } from "./port-flow.js";
 import type { NetClassOf } from "./repeated-groups.js";
 import { emitRootSheet, type RootSheetSymbol } from "./root-sheet.js";
 import { PORT_LIB_ID } from "./sub-intent.js";
@@ -97,6 +98,12 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
   const counters = new Map<string, number>();
   const report = emptyReport(basename(rootPath));
   const subPapers: string[] = [];
+  // Which sheet instance draws each part: where a signal is made and where it goes.
+  const sheetOf = new Map<string, string>();
+  for (const { sheet } of fitted.drafts)
+    for (const instance of sheet.instances)
+      for (const r of sheetRefs(intent, sheet))
+        sheetOf.set(instance.refs.get(r) ?? r, instance.name);
   for (const { sheet, sub, drafted } of fitted.drafts) {
     first ??= drafted.files;
     libraries.push(drafted.files.library.text);
@@ -121,10 +128,11 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
         file: sheet.file,
         uuid,
         page: String(symbols.length + 2),
-        pins: [...sub.portNets].map(([name, nets]) => ({
-          name,
-          net: nets[sheet.instances.indexOf(instance)] ?? name,
-        })),
+        pins: [...sub.portNets].map(([name, nets]) => {
+          const net = nets[sheet.instances.indexOf(instance)] ?? name;
+          const flow = portFlow(resolved, net, instance.name, sheetOf);
+          return { name, net, ...(flow ? { flow } : {}) };
+        }),
       });
       return {
         path: `/${rootUuid}/${uuid}`,
