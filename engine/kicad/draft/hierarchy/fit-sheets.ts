@@ -50,19 +50,23 @@ export function railFlagSheets(
   return out;
 }
 
-/** Names every piece of one cut sheet for the sheet it came from: "Sensor front end (2 of 3)". */
+/**
+ * Names every piece of one cut sheet for the sheet it came from, each placement for its own:
+ * "Sensor front end (2 of 3)"; a shared sheet's "CH1 (1 of 2)" … "CH4 (1 of 2)".
+ */
 function namePieces(sheets: readonly SheetPlan[], of: string): void {
   const pieces = sheets.filter((s) => s.piece?.of === of);
   pieces.forEach((s, i) => {
-    const first = s.instances[0];
-    if (first) first.name = `${of} (${i + 1} of ${pieces.length})`;
+    s.instances.forEach((instance, k) => {
+      instance.name = `${s.piece?.names[k] ?? of} (${i + 1} of ${pieces.length})`;
+    });
   });
 }
 
 /**
- * Drafts every sheet of the plan, cutting any sheet placed once that needs more than A3 in two
- * along its connectivity (split-sheet.ts) and drafting again until every sheet fits; a shared
- * sheet, or a single part, that does not fit is a `does-not-fit` finding. Sheets already drafted
+ * Drafts every sheet of the plan, cutting any sheet that needs more than A3 in two along its
+ * connectivity (split-sheet.ts; a shared sheet's pieces shared alike) and drafting again until
+ * every sheet fits; a single part that does not fit is a `does-not-fit` finding. Sheets already drafted
  * are not drafted again unless what they draw changed (a rail's flag moved to a new piece).
  */
 export async function fitSheets(
@@ -109,17 +113,13 @@ export async function fitSheets(
     const sheet = sheets[oversized.index] as SheetPlan;
     const halves = splitSheet(intent, sheet, options.classOf);
     if (!halves) {
-      const what =
-        sheet.instances.length > 1
-          ? `it is placed ${sheet.instances.length} times, and a shared sheet is not cut`
-          : "its one part does not fit A3";
       return {
         ok: false,
         findings: [
           {
             kind: "does-not-fit",
             path: "hints.sheets",
-            detail: `sheet ${sheet.file} (${sheet.groups.join(", ")}) needs ${oversized.paper}; a sheet of a hierarchy is A4 or A3 and ${what} — put its groups on more sheets (hints.sheets)`,
+            detail: `sheet ${sheet.file} (${sheet.groups.join(", ")}) needs ${oversized.paper}; a sheet of a hierarchy is A4 or A3 and its one part does not fit A3 — put its groups on more sheets (hints.sheets)`,
           },
         ],
       };

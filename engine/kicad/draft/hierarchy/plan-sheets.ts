@@ -11,11 +11,13 @@ export interface SheetPlan {
   /** Each placement: its sheet name and the template ref → this instance's ref. */
   instances: { name: string; refs: Map<string, string> }[];
   /**
-   * A piece of a sheet too big for A3 (split-sheet.ts): the refs drawn on it, in the intent's
-   * order, and which of its groups' notes (indexes into `intent.notes`) it carries, so that a
-   * note drawn once in the design is drawn once in its pieces. Absent: all its groups' parts.
+   * A piece of a sheet too big for A3 (split-sheet.ts): the sheet it came from (`of`, its first
+   * placement's name, and `names`, every placement's, which its pieces are named after), the
+   * refs drawn on it, in the intent's order, and which of its groups' notes (indexes into
+   * `intent.notes`) it carries, so that a note drawn once in the design is drawn once in its
+   * pieces. Absent: all its groups' parts.
    */
-  piece?: { of: string; parts: string[]; notes: number[] };
+  piece?: { of: string; names: string[]; parts: string[]; notes: number[] };
 }
 
 /** The refs a sheet draws (its template's, not a copy's). */

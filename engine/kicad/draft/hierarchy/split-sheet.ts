@@ -166,16 +166,16 @@ function mentions(text: string, refs: readonly string[]): number {
 }
 
 /**
- * A sheet placed once cut in two (bisectParts): each half keeps the groups it has parts of, and
- * each of the sheet's notes goes to the half whose parts it names most (the first on a tie).
- * Undefined when the sheet cannot be cut (one part, or a shared sheet).
+ * A sheet cut in two (bisectParts): each half keeps the groups it has parts of, and each of the
+ * sheet's notes goes to the half whose parts it names most (the first on a tie). A shared sheet's
+ * halves are shared alike: each placed once per copy, with that copy's parts. Undefined when the
+ * sheet cannot be cut (one part).
  */
 export function splitSheet(
   intent: Intent,
   sheet: SheetPlan,
   classOf: NetClassOf,
 ): [SheetPlan, SheetPlan] | undefined {
-  if (sheet.instances.length !== 1) return undefined;
   const refs = intent.parts.map((p) => p.ref).filter((r) => sheetRefs(intent, sheet).has(r));
   const halves = bisectParts(intent, refs, classOf);
   if (!halves) return undefined;
@@ -193,13 +193,17 @@ export function splitSheet(
       return [i, onFirst ? 0 : 1];
     }),
   );
-  const name = sheet.instances[0]?.name ?? "sheet";
+  const names = sheet.piece?.names ?? sheet.instances.map((i) => i.name);
   return halves.map((parts, h) => ({
     file: sheet.file,
     groups: sheet.groups.filter((g) => parts.some((r) => groupOf.get(r) === g)),
-    instances: [{ name, refs: new Map(parts.map((r) => [r, r])) }],
+    instances: sheet.instances.map((instance) => ({
+      name: instance.name,
+      refs: new Map(parts.map((r) => [r, instance.refs.get(r) ?? r])),
+    })),
     piece: {
-      of: sheet.piece?.of ?? name,
+      of: sheet.piece?.of ?? names[0] ?? "sheet",
+      names,
       parts,
       notes: noteIndexes.filter((i) => home.get(i) === h),
     },

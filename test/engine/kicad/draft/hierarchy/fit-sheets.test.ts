@@ -95,7 +95,7 @@ describe("fitSheets", () => {
       expect(d.sub.continued.has("GND")).toBe(true);
   });
 
-  it("does not cut a sheet placed more than once: a does-not-fit finding naming why", async () => {
+  it("cuts a sheet placed more than once into pieces placed once per copy, each copy's pieces named for it", async () => {
     const intent = oversizedIntent(2);
     const resolved = await resolvedOf(intent);
     const planned = planSheets(intent, resolved.groups, classOf(resolved), "root.kicad_sch");
@@ -106,16 +106,19 @@ describe("fitSheets", () => {
         : s,
     );
     const { result } = await fitted(intent, bySize, shared);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.findings).toEqual([
-      expect.objectContaining({
-        kind: "does-not-fit",
-        detail: expect.stringMatching(
-          /needs A2; a sheet of a hierarchy is A4 or A3 and it is placed 2 times, and a shared sheet is not cut/,
-        ),
-      }),
-    ]);
+    if (!result.ok) throw new Error(JSON.stringify(result.findings));
+    const pieces = result.sheets.filter((s) => s.piece);
+    const n = pieces.length;
+    expect(n).toBeGreaterThanOrEqual(2);
+    pieces.forEach((s, i) => {
+      expect(s.instances.map((x) => x.name)).toEqual([
+        `Signal chain (${i + 1} of ${n})`,
+        `Copy (${i + 1} of ${n})`,
+      ]);
+      // Each copy holds exactly this piece's parts.
+      for (const x of s.instances) expect([...x.refs.keys()]).toEqual(s.piece?.parts);
+    });
+    for (const d of result.drafts) expect(SHEET_PAPERS).toContain(d.drafted.report.paper);
   });
 
   it("stops at a single part that needs more than A3", async () => {

@@ -109,8 +109,8 @@ describe("splitSheet", () => {
     };
     const pieces = splitSheet(intent, sheetOf(intent, "G", "Chains"), classOf);
     expect(pieces?.map((p) => p.piece)).toEqual([
-      { of: "Chains", parts: ["R1", "R2", "R3"], notes: [1, 2] },
-      { of: "Chains", parts: ["R4", "R5", "R6"], notes: [0] },
+      { of: "Chains", names: ["Chains"], parts: ["R1", "R2", "R3"], notes: [1, 2] },
+      { of: "Chains", names: ["Chains"], parts: ["R4", "R5", "R6"], notes: [0] },
     ]);
     for (const piece of pieces ?? []) {
       expect(piece.groups).toEqual(["G"]);
@@ -130,10 +130,30 @@ describe("splitSheet", () => {
     );
   });
 
-  it("leaves a sheet placed more than once whole", () => {
+  it("cuts a sheet placed more than once alike for every copy, each copy keeping its own refs", () => {
     const intent = twoChains();
-    const sheet = sheetOf(intent, "G");
-    sheet.instances.push({ name: "G copy", refs: new Map() });
-    expect(splitSheet(intent, sheet, classOf)).toBeUndefined();
+    const sheet = sheetOf(intent, "G", "Left");
+    const copyOf = (r: string) => `${r[0]}${Number(r.slice(1)) + 10}`;
+    sheet.instances.push({
+      name: "Right",
+      refs: new Map(intent.parts.map((p) => [p.ref, copyOf(p.ref)])),
+    });
+    const pieces = splitSheet(intent, sheet, classOf);
+    expect(pieces?.map((p) => p.piece?.names)).toEqual([
+      ["Left", "Right"],
+      ["Left", "Right"],
+    ]);
+    expect(pieces?.map((p) => [...(p.instances[1]?.refs ?? [])])).toEqual([
+      [
+        ["R1", "R11"],
+        ["R2", "R12"],
+        ["R3", "R13"],
+      ],
+      [
+        ["R4", "R14"],
+        ["R5", "R15"],
+        ["R6", "R16"],
+      ],
+    ]);
   });
 });
