@@ -26,12 +26,16 @@ import { makeTempDir, type TempDir } from "../../../helpers/temp-dir.js";
  * (the sensor hub, one channel sheet placed eight times); the repeated-sheet demos whose shared
  * sheet needs more than A3 (complex_hierarchy's amplifier placed twice, multichannel's channel
  * strip placed four times) come back with that sheet cut into pieces of A4/A3, each piece placed
- * once per copy.
+ * once per copy, and so do the demos whose sheets placed once need more than A3.
  */
 const SUBSHEETS = "simulation/subsheets/mainsheet.kicad_sch";
 const CUT = [
   "complex_hierarchy/complex_hierarchy.kicad_sch",
   "multichannel/multichannel_mixer.kicad_sch",
+  // Sheets placed once: pic_programmer's Main (A0 as one sheet) and pic_sockets, and
+  // flat_hierarchy's pic_programmer sheet, each cut into A4/A3 pieces.
+  "pic_programmer/pic_programmer.kicad_sch",
+  "flat_hierarchy/flat_hierarchy.kicad_sch",
 ];
 /**
  * The ERC warnings a redraft carries from its original, by kind: multichannel's footprint
@@ -45,6 +49,9 @@ const CARRIED: Record<string, string[]> = {
     "lib_symbol_mismatch",
     "pin_to_pin",
   ],
+  // One footprint library the original's own ERC misses too.
+  "pic_programmer/pic_programmer.kicad_sch": ["footprint_link_issues"],
+  "flat_hierarchy/flat_hierarchy.kicad_sch": ["footprint_link_issues"],
 };
 const env = { ...process.env, [TRUSTED_DIRS_VARIABLE]: DEMO_DIR };
 
@@ -160,7 +167,7 @@ describe("redraft of a hierarchical design", () => {
   }, 120_000);
 
   it.each(CUT)(
-    "%s: its shared sheet past A3 is cut into pieces placed once per copy; ERC-clean, kicad-cli's netlist == ours == the original's",
+    "%s: its sheet past A3 is cut into pieces (a shared one's placed once per copy); ERC-clean, kicad-cli's netlist == ours == the original's",
     async (demo) => {
       const dir = work.path("cut", demo.split("/")[0] ?? "x");
       const { intent, result, written } = await redraft({
@@ -171,7 +178,7 @@ describe("redraft of a hierarchical design", () => {
       if (!result.ok) throw new Error(JSON.stringify(result.findings));
       expect(result.report.notes.some((n) => n.startsWith("drawn on one sheet"))).toBe(false);
       const cut = result.report.notes.filter((n) => /needs A[0-2] on one sheet: cut along/.test(n));
-      expect(cut).toHaveLength(1);
+      expect(cut.length).toBeGreaterThanOrEqual(1);
       expect(written?.written).toContain(`${dir}/redraft.kicad_sch`);
       const hierarchy = await loadSchematicHierarchy(`${dir}/redraft.kicad_sch`);
       for (const s of hierarchy.files.values()) expect(["A5", "A4", "A3"]).toContain(s.paper.name);
@@ -179,9 +186,12 @@ describe("redraft of a hierarchical design", () => {
       const pieces = hierarchy.instances.filter((i) => / \(\d+ of \d+\)$/.test(i.name));
       const files = new Set(pieces.map((p) => p.file));
       expect(files.size).toBeGreaterThanOrEqual(2);
-      const copies = pieces.length / files.size;
-      expect(copies).toBeGreaterThanOrEqual(2);
-      for (const f of files) expect(pieces.filter((p) => p.file === f)).toHaveLength(copies);
+      const shared = demo.startsWith("complex") || demo.startsWith("multichannel");
+      if (shared) {
+        const copies = pieces.length / files.size;
+        expect(copies).toBeGreaterThanOrEqual(2);
+        for (const f of files) expect(pieces.filter((p) => p.file === f)).toHaveLength(copies);
+      } else expect(pieces).toHaveLength(files.size);
       const refs = new Set(intent.parts.map((p) => p.ref));
       const [report, theirs, original] = await Promise.all([
         erc(`${dir}/redraft.kicad_sch`, { env }),
