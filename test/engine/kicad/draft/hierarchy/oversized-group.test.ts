@@ -98,3 +98,41 @@ describe.each(SEEDS)(
     }, 240_000);
   },
 );
+
+describe("a generated design whose oversized group repeats (seed 7, two chains of 5 stages)", () => {
+  const intent = oversizedIntent(7, { copies: 2 });
+  const root = () => dir.path("shared", "board.kicad_sch");
+
+  it("draws the chain's pieces once each and places every piece twice, sheets no larger than A3, nets intact", async () => {
+    await writeFile(dir.path("shared.intent.json"), JSON.stringify(intent));
+    const result = await draftProject({
+      intentPath: dir.path("shared.intent.json"),
+      sheetPath: root(),
+      docsDir: dir.path("no-docs"),
+      catalog,
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.findings));
+    expect(result.report.notes).toContain(
+      'detected: "Signal chain 2" repeats "Signal chain" up to names, drawn as an instance of its sheet',
+    );
+    expect(result.report.notes.some((n) => n.startsWith('"Signal chain" needs A'))).toBe(true);
+    const hierarchy = await loadSchematicHierarchy(root());
+    for (const s of hierarchy.files.values()) expect(["A5", "A4", "A3"]).toContain(s.paper.name);
+    const pieces = hierarchy.instances.filter((i) => / \(\d+ of \d+\)$/.test(i.name));
+    const files = new Set(pieces.map((p) => p.file));
+    expect(files.size).toBeGreaterThanOrEqual(2);
+    for (const f of files) {
+      const names = pieces.filter((p) => p.file === f).map((p) => p.name.replace(/ \(.*/, ""));
+      expect(names.sort()).toEqual(["Signal chain", "Signal chain 2"]);
+    }
+
+    const [report, kicad] = await Promise.all([erc(root()), exportNetlist(root())]);
+    expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
+    const refs = new Set(intent.parts.map((p) => p.ref));
+    const theirs = parseKicadNetlist(kicad);
+    expect(theirs.components.map((c) => c.ref).sort()).toEqual([...refs].sort());
+    const want = byPins(intent.nets);
+    expect(pinsOf(netlist(hierarchy).nets, refs)).toEqual(want);
+    expect(pinsOf(theirs.nets, refs)).toEqual(want);
+  }, 240_000);
+});
