@@ -22,7 +22,7 @@ import { mergeLibraries } from "./merge-libraries.js";
 import { planSheets, sheetRefs } from "./plan-sheets.js";
 import { portFlow } from "./port-flow.js";
 import type { NetClassOf } from "./repeated-groups.js";
-import { emitRootSheet, type RootSheetSymbol } from "./root-sheet.js";
+import { emitRootSheet, flowOrder, type RootSheetSymbol } from "./root-sheet.js";
 import { PORT_LIB_ID } from "./sub-intent.js";
 
 export interface DraftHierarchyInput {
@@ -164,6 +164,10 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
       findings: [{ kind: "shape", path: "parts", detail: "the intent has no parts to draw" }],
     };
 
+  // Pages follow the root's reading order, which goes along the signal flow.
+  flowOrder(symbols).forEach((s, i) => {
+    s.page = String(i + 2);
+  });
   const root = emitRootSheet({
     project,
     uuid: rootUuid,

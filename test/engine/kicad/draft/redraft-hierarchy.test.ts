@@ -192,6 +192,15 @@ describe("redraft of a hierarchical design", () => {
         expect(copies).toBeGreaterThanOrEqual(2);
         for (const f of files) expect(pieces.filter((p) => p.file === f)).toHaveLength(copies);
       } else expect(pieces).toHaveLength(files.size);
+      // Pages follow the root's reading order (rows top to bottom, each left to right).
+      const placed = [...hierarchy.root.schematic.sheets]
+        .sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x)
+        .map((x) => x.name);
+      const paged = hierarchy.instances
+        .filter((i) => i.name !== "")
+        .sort((a, b) => Number(a.page) - Number(b.page))
+        .map((i) => i.name);
+      expect(paged).toEqual(placed);
       const refs = new Set(intent.parts.map((p) => p.ref));
       const [report, theirs, original] = await Promise.all([
         erc(`${dir}/redraft.kicad_sch`, { env }),

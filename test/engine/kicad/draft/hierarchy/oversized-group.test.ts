@@ -79,6 +79,16 @@ describe.each(SEEDS)(
       // The root, the input sheet and at least two pieces of the chain.
       expect(papers.length).toBeGreaterThanOrEqual(4);
       for (const paper of papers) expect(["A5", "A4", "A3"]).toContain(paper);
+      // Pages along the signal: the connector's sheet feeds the chain, each piece the next.
+      const byPage = hierarchy.instances
+        .filter((i) => i.name !== "")
+        .sort((a, b) => Number(a.page) - Number(b.page))
+        .map((i) => i.name);
+      const n = byPage.length - 1;
+      expect(byPage).toEqual([
+        "Input",
+        ...Array.from({ length: n }, (_, i) => `Signal chain (${i + 1} of ${n})`),
+      ]);
 
       const [report, kicad] = await Promise.all([erc(root()), exportNetlist(root())]);
       expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
