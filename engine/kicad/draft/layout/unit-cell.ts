@@ -1,4 +1,4 @@
-import { pushAll } from "../../../array-ops.js";
+import { maxOf, pushAll } from "../../../array-ops.js";
 import { unitLetters } from "../../schematic/netlist/pin-net-name.js";
 import type { Box } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
@@ -43,8 +43,17 @@ export interface UnitDrawing {
   released: SatelliteStack[];
 }
 
-/** How far a pin's line is kept free for it until it is drawn. */
+/**
+ * How far a pin's line is kept free for it until it is drawn, when the short lane left a pin no
+ * room: far enough that a port pushed out past every other lane still finds its place.
+ */
 const RAY = 400;
+/**
+ * A short lane keeps the pin's own port, drawn the usual way, free and this much more to move
+ * out: a 400 mm lane on every pin pushed a connector's ground symbol, which crosses the lines of
+ * the pins below it, 400 mm out (and the sheet to A2).
+ */
+const LANE_MARGIN = 4 * 2.54;
 /** A pin's own label or power symbol goes at most this many grid steps out (a staircase of them). */
 const MAX_STUB_STEPS = 160;
 
@@ -123,7 +132,7 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   const geometry = unitGeometry(part.symbol.symbol, options.unit);
   const spots = spotsOf(geometry.pins, options.ref, options.roleOf);
   if (options.care !== "exact") {
-    const estimated = drawUnit(options, geometry, spots, new Set(), "estimate");
+    const estimated = drawUnit(options, geometry, spots, new Set(), "estimate", "long");
     if (estimated.ok) return estimated.drawing;
   }
   // Under the exact measure a row of pins on one rail is drawn as a comb with one port, the
@@ -138,7 +147,9 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   };
   const released = new Set<string>();
   for (;;) {
-    const attempt = drawUnit(combed, geometry, spots, released, "exact", combs);
+    const short = drawUnit(combed, geometry, spots, released, "exact", "short", combs);
+    if (short.ok) return short.drawing;
+    const attempt = drawUnit(combed, geometry, spots, released, "exact", "long", combs);
     if (attempt.ok) return attempt.drawing;
     const hosts = spots.filter((s) => !released.has(s.key) && combed.stacksOf(s.key).length > 0);
     const release =
@@ -162,12 +173,30 @@ function estimatedFields(
   return fieldsOnSide(body, side, ref, value);
 }
 
+/** How far out along its line the pin's port reaches, drawn the usual way. */
+function portReach(spot: Spot, rails: RailSymbols): number {
+  const { offset: p, outward } = spot;
+  const drawn = attachPin(p, outward, spot.role, rails, spot.key);
+  return maxOf(
+    drawn.shapes.map(({ box: b }) =>
+      outward === "right"
+        ? b.maxX - p.x
+        : outward === "left"
+          ? p.x - b.minX
+          : outward === "down"
+            ? b.maxY - p.y
+            : p.y - b.minY,
+    ),
+  );
+}
+
 function drawUnit(
   options: UnitOptions,
   geometry: ReturnType<typeof unitGeometry>,
   spots: readonly Spot[],
   released: ReadonlySet<string>,
   measure: Measure,
+  lanes: "short" | "long",
   combs: readonly RailComb[] = [],
 ): Attempt {
   const { resolved, ref, unit, roleOf, rails } = options;
@@ -189,7 +218,10 @@ function drawUnit(
       occ.add({
         kind: "lane",
         owner: s.key,
-        box: boxAround([s.offset, step(s.offset, s.outward, RAY)]),
+        box: boxAround([
+          s.offset,
+          step(s.offset, s.outward, lanes === "long" ? RAY : portReach(s, rails) + LANE_MARGIN),
+        ]),
       });
   const shownRef = part.symbol.symbol.unitCount > 1 ? `${ref}${unitLetters(unit)}` : ref;
   const fields = exact
