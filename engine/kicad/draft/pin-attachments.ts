@@ -45,6 +45,8 @@ export interface Attachment {
    * box around it all with text widths estimated (the estimate, which the router also keeps out of).
    */
   shapes: Shape[];
+  /** A power port laid on its side (a `sideways-…` turn): the checker's power-orientation. */
+  sideways?: true;
 }
 
 /**
@@ -161,6 +163,7 @@ export function attachPin(
     out.wires.push({ net: role.net, a: end, b: at });
     exact("wire", around([end, at]));
   }
+  if (turn.startsWith("sideways")) out.sideways = true;
   out.symbols.push({
     key: `power/${owner}`,
     libId,

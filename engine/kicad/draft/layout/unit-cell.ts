@@ -147,9 +147,15 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   };
   const released = new Set<string>();
   for (;;) {
+    // Short lanes first; but a port they leave no upright room for is worth the long lanes'
+    // drawing (the whole line kept free until drawn), when that one stands it up.
     const short = drawUnit(combed, geometry, spots, released, "exact", "short", combs);
-    if (short.ok) return short.drawing;
+    if (short.ok && sidewaysPorts(short.drawing) === 0) return short.drawing;
     const attempt = drawUnit(combed, geometry, spots, released, "exact", "long", combs);
+    if (short.ok)
+      return attempt.ok && sidewaysPorts(attempt.drawing) < sidewaysPorts(short.drawing)
+        ? attempt.drawing
+        : short.drawing;
     if (attempt.ok) return attempt.drawing;
     const hosts = spots.filter((s) => !released.has(s.key) && combed.stacksOf(s.key).length > 0);
     const release =
@@ -159,6 +165,11 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
     if (!release) throw new NoRoomError(`the label or power symbol of ${attempt.pin}`);
     released.add(release.key);
   }
+}
+
+/** How many of a drawing's power ports lie on their side. */
+function sidewaysPorts(drawing: UnitDrawing): number {
+  return drawing.items.attachments.filter((a) => a.attachment.sideways).length;
 }
 
 /** The first pinless side (above, right, below, left), or left: where the estimate puts fields. */
