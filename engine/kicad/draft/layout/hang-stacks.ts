@@ -182,8 +182,14 @@ export function hangStacks(options: {
       out.released.push(stack);
       return;
     }
-    if (last === pin && best.side === "up" && best.s < nameRoom) {
-      const further = firstClear(best.drawing, nameRoom);
+    if (last === pin && best.side === "up" && nameRoom > FIRST) {
+      // The name must also end short of what the stack draws toward the pin (its fields, read
+      // beside the resistor on that side).
+      const { box, estimate: guess } = best.drawing;
+      const towardPin =
+        outward === "right" ? -Math.min(box.minX, guess.minX) : Math.max(box.maxX, guess.maxX);
+      const room = gridUp(nameRoom - PITCH + Math.max(PITCH, towardPin + PITCH / 2));
+      const further = best.s < room ? firstClear(best.drawing, room) : undefined;
       if (further !== undefined) best.s = further;
     }
     const at = step(pin, outward, best.s);

@@ -120,6 +120,34 @@ describe.each(["estimate", "exact"] as const)(
       },
     );
 
+    it.each(NAMES)("ends %s short of the resistor's fields read toward the pin", (net) => {
+      // The resistor's value beside it on the pin's side: 5 mm toward the pin.
+      const withFields = (_: SatelliteStack, side: string): StackDrawing => {
+        const box =
+          side === "up"
+            ? { minX: -5, minY: -7.62, maxX: 1, maxY: 0 }
+            : { minX: -5, minY: 0, maxX: 1, maxY: 7.62 };
+        return { ...resistor(), box, estimate: box };
+      };
+      const hung = hangStacks({
+        pinKey: "U1.1",
+        pin: { x: 0, y: 0 },
+        outward: "right",
+        stacks: [{ ...stack, net }],
+        role: { kind: "label", net },
+        rails,
+        sides: () => ["up", "down"],
+        detour: () => 7.62,
+        draw: withFields,
+        labelOnRun: true,
+        occ: new Occupancy(measure),
+      });
+      expect(hung.items.labels).toHaveLength(1);
+      const label = hung.items.labels[0]!;
+      const tee = Math.max(...hung.items.wires.map((w) => Math.max(w.a.x, w.b.x)));
+      expect(tee - 5 - labelTextBox(net, label.at, 0).maxX).toBeGreaterThan(0.15);
+    });
+
     it.each(NAMES)(
       "leaves a pull-down %s at the first step: the tee is free for the name",
       (net) => {
