@@ -4,14 +4,10 @@
  * Error families have one unambiguous fix; advisory families hinge on a threshold, and gating
  * on a threshold makes a repair loop thrash.
  */
-// wire-hugging and label-leads-nowhere are advisory until the drafter avoids them on its own
-// drafts (issue 21 part 3: generic_opamp_bip's redraft had one hug, and 3 of the suite's 66
-// fuzzed library breakouts keep a lone name at a stub's end when every place on its wire is
-// crowded): the schematic stage's gate and `draft` fail on an error finding, so as errors they
-// would fail those drafts. They are still reported and still counted in the score's
-// wire-clarity metric. The reviewer's other families, power-orientation among them (no example,
-// redraft demo or seeded fuzz breakout lays a port on its side since rows on one rail became
-// combs), are errors.
+// The reviewer's families are errors: no example, no redraft demo and no breakout of the suite's
+// seeded fuzz sample carries one (rows of pins on one rail became combs with one port; a pull-up
+// hangs far enough out for its net's name; larger seeded samples keep a few, docs/findings.md).
+// The schematic stage's gate and `draft` fail on an error finding.
 export const FAMILIES = [
   { kind: "off-grid", severity: "error", drafting: false, review: false },
   { kind: "symbol-overlap", severity: "error", drafting: false, review: false },
@@ -25,8 +21,8 @@ export const FAMILIES = [
   { kind: "text-touching", severity: "error", drafting: false, review: true },
   { kind: "power-orientation", severity: "error", drafting: false, review: true },
   { kind: "same-net-crossing", severity: "error", drafting: false, review: true },
-  { kind: "wire-hugging", severity: "advisory", drafting: false, review: true },
-  { kind: "label-leads-nowhere", severity: "advisory", drafting: false, review: true },
+  { kind: "wire-hugging", severity: "error", drafting: false, review: true },
+  { kind: "label-leads-nowhere", severity: "error", drafting: false, review: true },
   { kind: "duplicate-label", severity: "error", drafting: false, review: true },
   { kind: "auto-named-label", severity: "error", drafting: false, review: true },
   { kind: "label-orientation", severity: "advisory", drafting: false, review: false },

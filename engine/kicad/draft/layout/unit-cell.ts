@@ -16,6 +16,7 @@ import {
   fieldsOnSide,
   type HostFields,
   placeHostFields,
+  topLeftFields,
 } from "./host-fields.js";
 import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
@@ -172,7 +173,7 @@ function sidewaysPorts(drawing: UnitDrawing): number {
   return drawing.items.attachments.filter((a) => a.attachment.sideways).length;
 }
 
-/** The first pinless side (above, right, below, left), or left: where the estimate puts fields. */
+/** The first pinless side (above, right, below, left), or the top-left corner: where the estimate puts fields. */
 function estimatedFields(
   body: Box,
   pins: readonly UnitPin[],
@@ -180,8 +181,10 @@ function estimatedFields(
   value: string,
 ): HostFields {
   const sides = new Set(pins.map((p) => p.outward));
-  const side = (["up", "right", "down"] as const).find((d) => !sides.has(d)) ?? "left";
-  return fieldsOnSide(body, side, ref, value);
+  const side = (["up", "right", "down", "left"] as const).find((d) => !sides.has(d));
+  // Pins all round: centred on a side the fields would sit on its pins' lines (MCP73832's value
+  // over its PROG wire, where neither the label nor a pull-up could go).
+  return side ? fieldsOnSide(body, side, ref, value) : topLeftFields(body, pins, ref, value);
 }
 
 /** How far out along its line the pin's port reaches, drawn the usual way. */
