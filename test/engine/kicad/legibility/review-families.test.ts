@@ -139,7 +139,7 @@ describe("power-orientation", () => {
     );
     expect(f.map((x) => x.refs)).toEqual([["#PWR1"], ["#PWR2"]]);
     expect(f[0]!.detail).toContain("points up; draw it pointing down");
-    expect(f[0]!.severity).toBe("error");
+    expect(f[0]!.severity).toBe("advisory");
   });
   it("leaves a ground hanging down alone", () => {
     expect(
