@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/setup/longest-first.js";
 
 export default defineConfig({
   test: {
@@ -14,6 +15,9 @@ export default defineConfig({
     // kicad-cli calls dominate the suite; two cores run two files at once.
     pool: "forks",
     maxWorkers: 2,
+    // Longest files first (from test/setup/file-durations.json, so also on a clean clone): a
+    // long file started last would keep one core busy after the other ran out of files.
+    sequence: { sequencer: LongestFirst },
     // A worker runs its files in one module graph instead of re-importing the engine for each of
     // ~300 files (a third of the CPU of the light files went to those imports). Sound because no
     // test mocks a module, every helper registers its hooks from a call inside the test file, env

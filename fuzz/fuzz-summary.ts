@@ -21,7 +21,11 @@ export interface FuzzSummary {
  * The run in words: the pass rate against the target, every failure with its libId, kind and
  * finding, and the skips counted and listed by reason.
  */
-export function summarizeFuzz(outcomes: readonly BreakoutOutcome[]): FuzzSummary {
+export function summarizeFuzz(
+  outcomes: readonly BreakoutOutcome[],
+  /** The run's seed: a breakout is drawn again only with the seed it was generated with. */
+  seed?: number,
+): FuzzSummary {
   const tried = outcomes.length;
   const skips = outcomes.filter((o) => o.verdict === "skip");
   const failures = outcomes.filter((o) => o.verdict === "fail");
@@ -41,6 +45,13 @@ export function summarizeFuzz(outcomes: readonly BreakoutOutcome[]): FuzzSummary
     lines.push(`failures: ${kind} (${list.length})`);
     for (const f of list) lines.push(`  ${f.libId}: ${f.detail}`);
   }
+  // Each breakout is seeded by its libId and the run's seed (not by its place in the run), so
+  // one drafted alone matches the run only with the same seed; the CLI's default is 1.
+  const first = failures[0];
+  if (first && seed !== undefined)
+    lines.push(
+      `draw one again alone: npm run fuzz -- --seed ${seed} --drafter-only ${first.libId}`,
+    );
   const byReason = new Map<string, typeof skips>();
   for (const s of skips) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s]);
   for (const [reason, list] of byReason) {

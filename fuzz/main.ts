@@ -51,7 +51,7 @@ if (values.fixtures)
         `kept ${await saveRegressionFixture(values.fixtures, o.libId, seed, breakout, `[${o.kind}] ${o.detail}`)}\n`,
       );
   }
-const summary = summarizeFuzz(outcomes);
+const summary = summarizeFuzz(outcomes, seed);
 process.stdout.write(
   `${summary.text}\n${libraries.length} libraries (${libraries.join(", ")}), seed ${seed}${values["drafter-only"] ? ", drafter only (no kicad-cli)" : ""}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
 );

@@ -46,4 +46,16 @@ describe("summarizeFuzz", () => {
     expect(summarizeFuzz([...many.slice(0, 300), ...skips]).ok).toBe(false);
     expect(summarizeFuzz([...many, fault]).text).toMatch(/target MISSED$/);
   });
+
+  it("says how to draw a failure again alone: with the run's seed, which generated it", () => {
+    const bad: BreakoutOutcome = { libId: "Lib:Bad", verdict: "fail", kind: "erc", detail: "…" };
+    for (const seed of [1, 12, 4096]) {
+      expect(summarizeFuzz([pass("Lib:P"), bad], seed).text).toContain(
+        `npm run fuzz -- --seed ${seed} --drafter-only Lib:Bad`,
+      );
+    }
+    // Nothing to draw again when all passed, nor without knowing the seed.
+    expect(summarizeFuzz([pass("Lib:P")], 12).text).not.toContain("npm run fuzz");
+    expect(summarizeFuzz([pass("Lib:P"), bad]).text).not.toContain("npm run fuzz");
+  });
 });

@@ -24,7 +24,7 @@ describe(`a seeded sample of ${SAMPLE} KiCad symbols from the fuzzed libraries`,
       SEED,
     );
     outcomes = await runFuzz(ids, { catalog, seed: SEED, jobs: 4 });
-    const summary = summarizeFuzz(outcomes);
+    const summary = summarizeFuzz(outcomes, SEED);
     console.log(summary.text);
     expect(outcomes.filter((o) => o.verdict === "fail")).toEqual([]);
     expect(summary.ok).toBe(true);

@@ -9,7 +9,7 @@ const fixtures = await loadRegressionFixtures(DIR);
 const catalog = SymbolCatalog.fromEnv();
 
 /**
- * Breakouts the library run failed on before issue 12 (each file says how), kept as generated:
+ * Breakouts the library run once failed on (each file says how), kept as generated:
  * every one now drafts with no error finding, the nets it must have, and a clean ERC.
  */
 describe("breakouts the library run once failed on (test/fixtures/draft/regressions)", () => {

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import { Progress } from "../../agent/progress.js";
 import { UsageError } from "../../errors.js";
 import { EXIT, renderDoReport } from "../../pipeline/report.js";
-import { runRequest } from "../../pipeline/run-request.js";
 import { readConfig } from "../../repo/config.js";
 import { findRepoRoot } from "../../repo/repo-root.js";
 import { AGENT_FLAGS, AGENT_USAGE, parseAgentFlags, providerFor } from "../agent-flags.js";
@@ -37,6 +36,9 @@ export const doCommand: Command = {
     const provider = await providerFor(flags, { cwd: io.cwd, env: io.env, config, scope: "do" });
     const write = (line: string) => io.stderr.write(`${line}\n`);
     new Progress(write).line(`$ ${request}`);
+    // The attempt, the agent loop, its tools and the KiCad code they reach (~450 modules) load
+    // only once the request is known to run: a usage or provider error answers without them.
+    const { runRequest } = await import("../../pipeline/run-request.js");
     const result = await stoppable(io.signal, write, () =>
       runRequest({
         repo,

@@ -38,13 +38,15 @@ export interface Attachment {
   labels: DrawnLabel[];
   symbols: Omit<DrawnSymbol, "ref" | "fields">[];
   /** Power symbols need a reference and a value field: filled in by the caller. */
-  powerValues: { index: number; value: string; valueAt: Point }[];
+  powerValues: { index: number; value: string; valueAt: Point; justify?: "left" | "right" }[];
   noConnects: Point[];
   /**
    * The space it takes: each wire, graphic and text as KiCad inks it (the exact measure), and one
    * box around it all with text widths estimated (the estimate, which the router also keeps out of).
    */
   shapes: Shape[];
+  /** A power port laid on its side (a `sideways-…` turn): the checker's power-orientation. */
+  sideways?: true;
 }
 
 /**
@@ -161,6 +163,7 @@ export function attachPin(
     out.wires.push({ net: role.net, a: end, b: at });
     exact("wire", around([end, at]));
   }
+  if (turn.startsWith("sideways")) out.sideways = true;
   out.symbols.push({
     key: `power/${owner}`,
     libId,
@@ -173,14 +176,30 @@ export function attachPin(
   });
   const far = step(at, points, 5.08);
   const w = textWidth(role.net);
-  const valueAt = points === "up" || points === "down" ? far : step(far, points, w / 2);
-  out.powerValues.push({ index: 0, value: role.net, valueAt });
-  exact("mark", shift(rails.graphic(libId, rotation), at));
+  const graphic = shift(rails.graphic(libId, rotation), at);
+  // Turned right or left, an upright port on its own stub reads beside its graphic, level with
+  // its tip: in a row of pins 2.54 mm apart a centred value would run over the neighbours' lines.
+  const beside =
+    at === end && (points === "up" || points === "down") && (turn === "right" || turn === "left")
+      ? turn
+      : undefined;
+  const valueAt = beside
+    ? {
+        x: snap(beside === "right" ? graphic.maxX + 0.635 : graphic.minX - 0.635, 0.01),
+        y: snap(points === "up" ? graphic.minY + 0.635 : graphic.maxY - 0.635, 0.01),
+      }
+    : points === "up" || points === "down"
+      ? far
+      : step(far, points, w / 2);
+  const justify = beside === "right" ? "left" : beside === "left" ? "right" : undefined;
+  out.powerValues.push({ index: 0, value: role.net, valueAt, ...(justify ? { justify } : {}) });
+  exact("mark", graphic);
   exact(
     "text",
     fieldTextBox(role.net, valueAt, {
       rotation,
       fieldAngle: rotation === 90 || rotation === 270 ? 90 : 0,
+      ...(justify ? { justify } : {}),
     }),
   );
   estimate([

@@ -22,6 +22,7 @@ export class PowerSymbols {
     at: Point,
     rotation: 0 | 90 | 180 | 270,
     valueAt: Point,
+    justify?: "left" | "right",
   ): DrawnSymbol {
     this.powerCount++;
     const ref = `#PWR${String(this.powerCount).padStart(2, "0")}`;
@@ -43,6 +44,7 @@ export class PowerSymbols {
           at: valueAt,
           hidden: false,
           angle: rotation === 90 || rotation === 270 ? 90 : 0,
+          ...(justify ? { justify } : {}),
         },
         hiddenField("Footprint", "", at),
         hiddenField("Datasheet", "~", at),

@@ -1,4 +1,5 @@
 import { basename, dirname, join, resolve } from "node:path";
+import { pushAll } from "../../../array-ops.js";
 import { buildSchematicHierarchy } from "../../schematic/hierarchy.js";
 import { netlist } from "../../schematic/netlist/netlist.js";
 import { readSchematic } from "../../schematic/read-schematic.js";
@@ -15,12 +16,14 @@ import type { SymbolSource } from "../symbol-source.js";
 import { uuidV5 } from "../uuid-v5.js";
 import { validateIntent } from "../validate-intent.js";
 import { finishSubSheet } from "./finish-sub-sheet.js";
+import { fitSheets } from "./fit-sheets.js";
 import { addSheetReport, emptyReport } from "./hierarchy-report.js";
 import { mergeLibraries } from "./merge-libraries.js";
-import { planSheets, type SheetPlan } from "./plan-sheets.js";
+import { planSheets, sheetRefs } from "./plan-sheets.js";
+import { portFlow } from "./port-flow.js";
 import type { NetClassOf } from "./repeated-groups.js";
-import { emitRootSheet, type RootSheetSymbol } from "./root-sheet.js";
-import { PORT_LIB_ID, subIntent } from "./sub-intent.js";
+import { emitRootSheet, flowOrder, type RootSheetSymbol } from "./root-sheet.js";
+import { PORT_LIB_ID } from "./sub-intent.js";
 
 export interface DraftHierarchyInput {
   intent: unknown;
@@ -39,8 +42,6 @@ export type DraftHierarchyResult =
       subSheets: { path: string; text: string }[];
     }
   | { ok: false; findings: IntentFinding[] };
-
-const papers = ["A5", "A4", "A3"];
 
 /** An intent that asks for sheets (hints.sheets or hints.instances) is drafted as a hierarchy. */
 export function wantsHierarchy(intent: unknown): boolean {
@@ -74,23 +75,19 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
   if (!planned.ok) return planned;
   const { plan } = planned;
 
-  // A rail is flagged once: on the first sheet it reaches, unless a power output drives it. A
-  // sheet placed N times would draw N flags on the one rail, so a sheet placed once comes first.
-  const railFlagSheet = new Map<string, SheetPlan | undefined>();
-  for (const n of resolved.nets) {
-    if (n.class.class === "signal") continue;
-    const driven = n.endpoints.some((e) => e.pin.type === "power_out");
-    const refs = new Set(n.endpoints.map((e) => e.ref));
-    const groupOf = (ref: string) => resolved.parts.get(ref)?.part.group;
-    railFlagSheet.set(
-      n.net.name,
-      driven
-        ? undefined
-        : [...plan.sheets]
-            .sort((a, b) => Number(a.instances.length > 1) - Number(b.instances.length > 1))
-            .find((s) => [...refs].some((r) => s.groups.includes(groupOf(r) ?? ""))),
-    );
-  }
+  const fitted = await fitSheets(resolved, plan.sheets, {
+    classOf,
+    rootFile: basename(rootPath),
+    draft: (sub) =>
+      draftSchematic({
+        intent: sub.intent,
+        sheetPath: join(dir, `${project}.kicad_sch`),
+        catalog: input.catalog,
+        continuedNets: sub.continued,
+        unflagged: sub.unflagged,
+      }),
+  });
+  if (!fitted.ok) return fitted;
 
   const ns = uuidV5(`project/${project}`);
   const rootUuid = uuidV5("sheet/root", ns);
@@ -101,36 +98,13 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
   const counters = new Map<string, number>();
   const report = emptyReport(basename(rootPath));
   const subPapers: string[] = [];
-  for (const sheet of plan.sheets) {
-    const sub = subIntent(intent, sheet, classOf, railFlagSheet);
-    const drafted = await draftSchematic({
-      intent: sub.intent,
-      sheetPath: join(dir, `${project}.kicad_sch`),
-      catalog: input.catalog,
-      continuedNets: sub.continued,
-      unflagged: sub.unflagged,
-    });
-    if (!drafted.ok) {
-      return {
-        ok: false,
-        findings: drafted.findings.map((f) => ({
-          ...f,
-          detail: `sheet ${sheet.file}: ${f.detail}`,
-        })),
-      };
-    }
-    if (!papers.includes(drafted.report.paper)) {
-      return {
-        ok: false,
-        findings: [
-          {
-            kind: "does-not-fit",
-            path: "hints.sheets",
-            detail: `sheet ${sheet.file} (${sheet.groups.join(", ")}) needs ${drafted.report.paper}; a sheet of a hierarchy is A4 or A3 — put its groups on more sheets (hints.sheets)`,
-          },
-        ],
-      };
-    }
+  // Which sheet instance draws each part: where a signal is made and where it goes.
+  const sheetOf = new Map<string, string>();
+  for (const { sheet } of fitted.drafts)
+    for (const instance of sheet.instances)
+      for (const r of sheetRefs(intent, sheet))
+        sheetOf.set(instance.refs.get(r) ?? r, instance.name);
+  for (const { sheet, sub, drafted } of fitted.drafts) {
     first ??= drafted.files;
     libraries.push(drafted.files.library.text);
     const tree = parseSexp(drafted.files.sheet.text);
@@ -154,10 +128,11 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
         file: sheet.file,
         uuid,
         page: String(symbols.length + 2),
-        pins: [...sub.portNets].map(([name, nets]) => ({
-          name,
-          net: nets[sheet.instances.indexOf(instance)] ?? name,
-        })),
+        pins: [...sub.portNets].map(([name, nets]) => {
+          const net = nets[sheet.instances.indexOf(instance)] ?? name;
+          const flow = portFlow(resolved, net, instance.name, sheetOf);
+          return { name, net, ...(flow ? { flow } : {}) };
+        }),
       });
       return {
         path: `/${rootUuid}/${uuid}`,
@@ -178,6 +153,7 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
         `${sheet.file} is drawn once and placed ${sheet.instances.length} times: ${sheet.instances.map((i) => i.name).join(", ")}`,
       );
   }
+  pushAll(report.notes, fitted.notes);
   for (const d of plan.detected)
     report.notes.push(
       `detected: "${d.group}" repeats "${d.of}" up to names, drawn as an instance of its sheet`,
@@ -188,6 +164,10 @@ export async function draftHierarchy(input: DraftHierarchyInput): Promise<DraftH
       findings: [{ kind: "shape", path: "parts", detail: "the intent has no parts to draw" }],
     };
 
+  // Pages follow the root's reading order, which goes along the signal flow.
+  flowOrder(symbols).forEach((s, i) => {
+    s.page = String(i + 2);
+  });
   const root = emitRootSheet({
     project,
     uuid: rootUuid,

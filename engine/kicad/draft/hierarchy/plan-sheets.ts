@@ -10,6 +10,27 @@ export interface SheetPlan {
   groups: string[];
   /** Each placement: its sheet name and the template ref → this instance's ref. */
   instances: { name: string; refs: Map<string, string> }[];
+  /**
+   * A piece of a sheet too big for A3 (split-sheet.ts): the sheet it came from (`of`, its first
+   * placement's name, and `names`, every placement's, which its pieces are named after), the
+   * refs drawn on it, in the intent's order, and which of its groups' notes (indexes into
+   * `intent.notes`) it carries, so that a note drawn once in the design is drawn once in its
+   * pieces. Absent: all its groups' parts.
+   */
+  piece?: { of: string; names: string[]; parts: string[]; notes: number[] };
+}
+
+/** The refs a sheet draws (its template's, not a copy's). */
+export function sheetRefs(intent: Intent, sheet: SheetPlan): Set<string> {
+  if (sheet.piece) return new Set(sheet.piece.parts);
+  return new Set(intent.parts.filter((p) => sheet.groups.includes(p.group)).map((p) => p.ref));
+}
+
+/** Whether a sheet draws the intent's note at `index` (of one of its groups). */
+export function drawsNote(intent: Intent, sheet: SheetPlan, index: number): boolean {
+  const group = intent.notes?.[index]?.group;
+  if (group === undefined || !sheet.groups.includes(group)) return false;
+  return sheet.piece === undefined || sheet.piece.notes.includes(index);
 }
 
 export interface HierarchyPlan {
@@ -136,6 +157,13 @@ export function planSheets(
     const match = matchGroup(intent, classOf, of, g);
     if (plan && match.ok) plan.instances.push({ name: g, refs: match.refs });
   }
+  const sheetsWithParts = plans.filter((p) => p.groups.length > 0);
+  nameSheetFiles(sheetsWithParts, rootFile);
+  return { ok: true, plan: { sheets: sheetsWithParts, detected } };
+}
+
+/** Names each sheet's file after its first placement, unique beside the root (in place). */
+export function nameSheetFiles(plans: readonly SheetPlan[], rootFile: string): void {
   const taken = new Set([rootFile.toLowerCase()]);
   for (const plan of plans) {
     const first = plan.instances[0]?.name ?? "sheet";
@@ -146,5 +174,4 @@ export function planSheets(
     taken.add(file);
     plan.file = file;
   }
-  return { ok: true, plan: { sheets: plans.filter((p) => p.groups.length > 0), detected } };
 }

@@ -6,6 +6,7 @@ import { orderSheetItems } from "../../sexp/sheet-order.js";
 import { KICAD_SCH_VERSION, titleBlockNode } from "../emit-sheet.js";
 import { textWidth } from "../pin-attachments.js";
 import { uuidV5 } from "../uuid-v5.js";
+import type { Flow } from "./port-flow.js";
 
 export interface RootSheetSymbol {
   /** Sheetname, e.g. "Channel 3". */
@@ -14,17 +15,21 @@ export interface RootSheetSymbol {
   file: string;
   uuid: string;
   page: string;
-  /** Sheet pins top to bottom: the port name and the root net it joins. */
-  pins: { name: string; net: string }[];
+  /**
+   * Sheet pins top to bottom: the port name, the root net it joins and, when the pins' types say,
+   * which way the signal crosses (port-flow.ts).
+   */
+  pins: { name: string; net: string; flow?: Flow }[];
 }
 
 type Side = "left" | "right";
 
 /**
- * Which edge each sheet pin goes on: a net whose other sheets all come earlier in the reading
- * order arrives from the left, so its pin faces them; every other net (later sheets, or sheets on
- * both sides) leaves to the right. Decided from the root's own order, so a pin and the label of
- * its net always face the sheets they connect to.
+ * Which edge each sheet pin goes on: a signal that arrives (its driver on another sheet) on the
+ * left, one that leaves (driven here) on the right. A pin whose types do not say (passives,
+ * bidirectional pins) faces the sheets it joins: on the left when they all come earlier in the
+ * reading order, else on the right. Either way a pin and the label of its net face outwards on
+ * its own side.
  */
 export function pinSides(sheets: readonly RootSheetSymbol[]): Side[][] {
   const where = new Map<string, number[]>();
@@ -33,10 +38,42 @@ export function pinSides(sheets: readonly RootSheetSymbol[]): Side[][] {
   });
   return sheets.map((s, i) =>
     s.pins.map((p) => {
+      if (p.flow) return p.flow === "in" ? "left" : "right";
       const others = (where.get(p.net) ?? []).filter((j) => j !== i);
       return others.length > 0 && others.every((j) => j < i) ? "left" : "right";
     }),
   );
+}
+
+/**
+ * The sheets in reading order along the signal flow: a sheet whose pins drive a net comes before
+ * the sheets that net flows into, otherwise the plan's order is kept (Kahn's order, the earliest
+ * sheet of the plan first; in a loop the earliest sheet left goes next).
+ */
+export function flowOrder(sheets: readonly RootSheetSymbol[]): RootSheetSymbol[] {
+  const drivers = new Map<string, Set<number>>();
+  sheets.forEach((s, i) => {
+    for (const p of s.pins)
+      if (p.flow === "out") drivers.set(p.net, (drivers.get(p.net) ?? new Set()).add(i));
+  });
+  const before = sheets.map(
+    (s, i) =>
+      new Set(
+        s.pins.flatMap((p) =>
+          p.flow === "in" ? [...(drivers.get(p.net) ?? [])].filter((j) => j !== i) : [],
+        ),
+      ),
+  );
+  const done = new Set<number>();
+  const out: RootSheetSymbol[] = [];
+  while (out.length < sheets.length) {
+    const left = sheets.map((_, i) => i).filter((i) => !done.has(i));
+    const next = left.find((i) => [...(before[i] ?? [])].every((j) => done.has(j))) ?? left[0];
+    if (next === undefined) break;
+    done.add(next);
+    out.push(sheets[next] as RootSheetSymbol);
+  }
+  return out;
 }
 
 export interface RootSheet {
@@ -106,14 +143,15 @@ interface Placed {
 }
 
 /**
- * The root of a drafted hierarchy: one sheet symbol per sheet instance in rows, reading order,
- * each sheet pin on the edge facing the sheets its net joins (pinSides) with a short wire and a
+ * The root of a drafted hierarchy: one sheet symbol per sheet instance in rows, in reading order
+ * along the signal flow (flowOrder), each sheet pin on the side its signal goes (pinSides) with a short wire and a
  * label of the design net, so the nets between sheets read by name; on A4 when the symbols fit,
  * else A3.
  */
 export function emitRootSheet(root: RootSheet): { tree: SList; paper: string } | undefined {
-  const sides = pinSides(root.sheets);
-  const sized = root.sheets.map((s, i) => ({
+  const ordered = flowOrder(root.sheets);
+  const sides = pinSides(ordered);
+  const sized = ordered.map((s, i) => ({
     s,
     sides: sides[i] ?? [],
     ...measure(s, sides[i] ?? []),

@@ -1,5 +1,5 @@
 import { type Intent, splitEndpoint } from "../intent.js";
-import type { SheetPlan } from "./plan-sheets.js";
+import { drawsNote, type SheetPlan, sheetRefs } from "./plan-sheets.js";
 import type { NetClassOf } from "./repeated-groups.js";
 
 /** The symbol a port is drafted as before it becomes a hierarchical label (port-labels.ts). */
@@ -51,9 +51,7 @@ export function subIntent(
   classOf: NetClassOf,
   railFlagSheet: ReadonlyMap<string, SheetPlan | undefined>,
 ): SubIntent {
-  const inside = new Set(
-    intent.parts.filter((p) => sheet.groups.includes(p.group)).map((p) => p.ref),
-  );
+  const inside = sheetRefs(intent, sheet);
   const netOfPin = new Map<string, string>();
   for (const n of intent.nets) for (const p of n.pins) netOfPin.set(p, n.name);
   const byPerson = new Set(intent.nets.filter((n) => n.namedByPerson).map((n) => n.name));
@@ -121,7 +119,7 @@ export function subIntent(
   }
   const noConnect = (intent.noConnect ?? []).filter((p) => inside.has(splitEndpoint(p).ref));
   const notes = (intent.notes ?? [])
-    .filter((n) => n.group !== undefined && sheet.groups.includes(n.group))
+    .filter((_, i) => drawsNote(intent, sheet, i))
     .map((n) => ({ ...n, group: groupName(n.group ?? "") }));
   const groupOrder = intent.hints?.groupOrder
     ?.filter((g) => sheet.groups.includes(g))

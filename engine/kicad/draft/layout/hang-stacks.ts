@@ -32,6 +32,8 @@ const MAX_END_STEPS = 40;
 /** The legibility checker's long-wire limit: a longer run along a pin's line is a label pair. */
 const MAX_RUN = 50.8;
 
+const gridUp = (mm: number) => Math.ceil(mm / PITCH - 1e-9) * PITCH;
+
 export interface HungPin {
   items: CellItems;
   stubEnds: Map<string, StubEnd>;
@@ -96,6 +98,16 @@ export function hangStacks(options: {
     owner: pinKey,
     ...(pin ? { pin } : {}),
   });
+  const horizontal = outward === "left" || outward === "right";
+  // A net with nothing else in the group is named on the run to the first stack
+  // (labelOnFirstRun) when the name fits before it. A first stack hanging up (a pull-up to its
+  // rail) moves far enough out for that, on the side it chose anyway: its lead and body stand
+  // over the tee, where a name past it would otherwise have to move to (lone-labels.ts), and a
+  // name left at the end of a stub past it leads nowhere. Hanging down, it leaves the tee free.
+  const nameRoom =
+    options.labelOnRun === true && options.role.kind === "label" && horizontal
+      ? gridUp(STUB + textWidth(net) + PITCH)
+      : FIRST;
   let s = FIRST;
   let last = pin;
   // The first step along the line where the stack and the wire reaching it are clear.
@@ -109,7 +121,6 @@ export function hangStacks(options: {
     }
     return undefined;
   };
-  const horizontal = outward === "left" || outward === "right";
   const back: Direction = outward === "left" ? "right" : "left";
   /**
    * The run from `a` to `b` along the line: one wire, or, when a signal's run would be longer
@@ -160,16 +171,26 @@ export function hangStacks(options: {
   };
   options.stacks.forEach((stack, n) => {
     // The preferred side (ground below, rails above) unless the other is much closer.
-    let best: { s: number; drawing: StackDrawing } | undefined;
+    let best: { s: number; drawing: StackDrawing; side: Direction } | undefined;
     for (const side of options.sides(stack)) {
       const drawing = options.draw(stack, side);
       const found = firstClear(drawing, s);
       if (found === undefined) continue;
-      if (!best || found + options.detour(stack) < best.s) best = { s: found, drawing };
+      if (!best || found + options.detour(stack) < best.s) best = { s: found, drawing, side };
     }
     if (!best) {
       out.released.push(stack);
       return;
+    }
+    if (last === pin && best.side === "up" && nameRoom > FIRST) {
+      // The name must also end short of what the stack draws toward the pin (its fields, read
+      // beside the resistor on that side).
+      const { box, estimate: guess } = best.drawing;
+      const towardPin =
+        outward === "right" ? -Math.min(box.minX, guess.minX) : Math.max(box.maxX, guess.maxX);
+      const room = gridUp(nameRoom - PITCH + Math.max(PITCH, towardPin + PITCH / 2));
+      const further = best.s < room ? firstClear(best.drawing, room) : undefined;
+      if (further !== undefined) best.s = further;
     }
     const at = step(pin, outward, best.s);
     const { drawing } = best;

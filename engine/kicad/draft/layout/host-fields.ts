@@ -95,6 +95,23 @@ function atCorner(
 }
 
 /**
+ * Beside the body's top-left corner, left of every up pin's line and above the body: free of
+ * every pin's line whatever sides the pins are on (a part with pins all round).
+ */
+export function topLeftFields(
+  body: Box,
+  pins: readonly { offset: Point; outward: Direction }[],
+  ref: string,
+  value: string,
+): HostFields {
+  const lanesX = {
+    up: pins.filter((p) => p.outward === "up").map((p) => p.offset.x),
+    down: pins.filter((p) => p.outward === "down").map((p) => p.offset.x),
+  };
+  return atCorner(body, lanesX, "top-left", ref, value);
+}
+
+/**
  * A free place for a unit's Reference and Value, tried in order: centred on a side without
  * pins (above, right, below, left), then beside each corner; the first whose texts (as inked)
  * clear the body, the pins' lines and the pin texts. The top-left corner is free of pins' lines
@@ -107,14 +124,10 @@ export function placeHostFields(
   value: string,
   occ: Occupancy,
 ): HostFields {
-  const lanesX = {
-    up: pins.filter((p) => p.outward === "up").map((p) => p.offset.x),
-    down: pins.filter((p) => p.outward === "down").map((p) => p.offset.x),
-  };
   return (
     fieldCandidates(body, pins, ref, value).find((f) =>
       occ.clear(fieldShapes(f, ref, value), "exact"),
-    ) ?? atCorner(body, lanesX, "top-left", ref, value)
+    ) ?? topLeftFields(body, pins, ref, value)
   );
 }
 

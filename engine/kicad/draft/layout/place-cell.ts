@@ -47,7 +47,15 @@ export function itemsCell(
           const value = a.powerValues[i];
           if (!value) return;
           out.symbols?.push(
-            numbering.symbol(s.key, s.libId, value.value, s.at, s.rotation, value.valueAt),
+            numbering.symbol(
+              s.key,
+              s.libId,
+              value.value,
+              s.at,
+              s.rotation,
+              value.valueAt,
+              value.justify,
+            ),
           );
         });
       }

@@ -1,4 +1,4 @@
-import { pushAll } from "../../../array-ops.js";
+import { maxOf, pushAll } from "../../../array-ops.js";
 import { unitLetters } from "../../schematic/netlist/pin-net-name.js";
 import type { Box } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
@@ -16,6 +16,7 @@ import {
   fieldsOnSide,
   type HostFields,
   placeHostFields,
+  topLeftFields,
 } from "./host-fields.js";
 import { NoRoomError } from "./no-room-error.js";
 import type { Obstacle } from "./obstacle.js";
@@ -23,10 +24,11 @@ import { type Measure, Occupancy, type Shape } from "./occupancy.js";
 import { partSymbol } from "./part-symbol.js";
 import { pinTextBoxes } from "./pin-texts.js";
 import { placeAttachment } from "./place-attachment.js";
+import { combDrawing, type RailComb, railCombs, tapHeadLine } from "./rail-combs.js";
 import type { SatelliteStack } from "./satellite-plan.js";
 import { stackDrawing } from "./satellite-stack.js";
 import type { StubEnd } from "./stub-end.js";
-import { drawingOrder, type Spot, spotsOf } from "./unit-spots.js";
+import { drawingOrder, hostingOrder, type Spot, spotsOf } from "./unit-spots.js";
 
 /** A unit with everything hung from its pins, before it is moved into place. */
 export interface UnitDrawing {
@@ -42,8 +44,17 @@ export interface UnitDrawing {
   released: SatelliteStack[];
 }
 
-/** How far a pin's line is kept free for it until it is drawn. */
+/**
+ * How far a pin's line is kept free for it until it is drawn, when the short lane left a pin no
+ * room: far enough that a port pushed out past every other lane still finds its place.
+ */
 const RAY = 400;
+/**
+ * A short lane keeps the pin's own port, drawn the usual way, free and this much more to move
+ * out: a 400 mm lane on every pin pushed a connector's ground symbol, which crosses the lines of
+ * the pins below it, 400 mm out (and the sheet to A2).
+ */
+const LANE_MARGIN = 4 * 2.54;
 /** A pin's own label or power symbol goes at most this many grid steps out (a staircase of them). */
 const MAX_STUB_STEPS = 160;
 
@@ -122,14 +133,32 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   const geometry = unitGeometry(part.symbol.symbol, options.unit);
   const spots = spotsOf(geometry.pins, options.ref, options.roleOf);
   if (options.care !== "exact") {
-    const estimated = drawUnit(options, geometry, spots, new Set(), "estimate");
+    const estimated = drawUnit(options, geometry, spots, new Set(), "estimate", "long");
     if (estimated.ok) return estimated.drawing;
   }
+  // Under the exact measure a row of pins on one rail is drawn as a comb with one port, the
+  // parts hung from any of its pins hung from the head's line.
+  const combs = railCombs(spots);
+  const teeth = new Set(combs.flatMap((c) => c.teeth.map((t) => t.key)));
+  const rows = new Map(combs.map((c) => [c.head.key, [c.head, ...c.teeth]]));
+  const combed: UnitOptions = {
+    ...options,
+    stacksOf: (key) =>
+      teeth.has(key) ? [] : (rows.get(key) ?? [{ key }]).flatMap((s) => options.stacksOf(s.key)),
+  };
   const released = new Set<string>();
   for (;;) {
-    const attempt = drawUnit(options, geometry, spots, released, "exact");
+    // Short lanes first; but a port they leave no upright room for is worth the long lanes'
+    // drawing (the whole line kept free until drawn), when that one stands it up.
+    const short = drawUnit(combed, geometry, spots, released, "exact", "short", combs);
+    if (short.ok && sidewaysPorts(short.drawing) === 0) return short.drawing;
+    const attempt = drawUnit(combed, geometry, spots, released, "exact", "long", combs);
+    if (short.ok)
+      return attempt.ok && sidewaysPorts(attempt.drawing) < sidewaysPorts(short.drawing)
+        ? attempt.drawing
+        : short.drawing;
     if (attempt.ok) return attempt.drawing;
-    const hosts = spots.filter((s) => !released.has(s.key) && options.stacksOf(s.key).length > 0);
+    const hosts = spots.filter((s) => !released.has(s.key) && combed.stacksOf(s.key).length > 0);
     const release =
       hosts.find((h) => h.key === attempt.pin) ??
       hosts.find((h) => attempt.blockers.some((b) => b === h.key || b.startsWith(`${h.key}#`))) ??
@@ -139,7 +168,12 @@ export function unitDrawing(options: UnitOptions): UnitDrawing {
   }
 }
 
-/** The first pinless side (above, right, below, left), or left: where the estimate puts fields. */
+/** How many of a drawing's power ports lie on their side. */
+function sidewaysPorts(drawing: UnitDrawing): number {
+  return drawing.items.attachments.filter((a) => a.attachment.sideways).length;
+}
+
+/** The first pinless side (above, right, below, left), or the top-left corner: where the estimate puts fields. */
 function estimatedFields(
   body: Box,
   pins: readonly UnitPin[],
@@ -147,8 +181,27 @@ function estimatedFields(
   value: string,
 ): HostFields {
   const sides = new Set(pins.map((p) => p.outward));
-  const side = (["up", "right", "down"] as const).find((d) => !sides.has(d)) ?? "left";
-  return fieldsOnSide(body, side, ref, value);
+  const side = (["up", "right", "down", "left"] as const).find((d) => !sides.has(d));
+  // Pins all round: centred on a side the fields would sit on its pins' lines (MCP73832's value
+  // over its PROG wire, where neither the label nor a pull-up could go).
+  return side ? fieldsOnSide(body, side, ref, value) : topLeftFields(body, pins, ref, value);
+}
+
+/** How far out along its line the pin's port reaches, drawn the usual way. */
+function portReach(spot: Spot, rails: RailSymbols): number {
+  const { offset: p, outward } = spot;
+  const drawn = attachPin(p, outward, spot.role, rails, spot.key);
+  return maxOf(
+    drawn.shapes.map(({ box: b }) =>
+      outward === "right"
+        ? b.maxX - p.x
+        : outward === "left"
+          ? p.x - b.minX
+          : outward === "down"
+            ? b.maxY - p.y
+            : p.y - b.minY,
+    ),
+  );
 }
 
 function drawUnit(
@@ -157,6 +210,8 @@ function drawUnit(
   spots: readonly Spot[],
   released: ReadonlySet<string>,
   measure: Measure,
+  lanes: "short" | "long",
+  combs: readonly RailComb[] = [],
 ): Attempt {
   const { resolved, ref, unit, roleOf, rails } = options;
   const part = resolved.parts.get(ref);
@@ -171,12 +226,16 @@ function drawUnit(
       ({ pin, box }): Shape => ({ kind: "text", measure: "exact", box, owner: pinKey(ref, pin) }),
     ),
   );
+  const teeth = new Set(combs.flatMap((c) => c.teeth.map((t) => t.key)));
   for (const s of spots)
-    if (s.role.kind === "label" || s.role.kind === "power")
+    if (!teeth.has(s.key) && (s.role.kind === "label" || s.role.kind === "power"))
       occ.add({
         kind: "lane",
         owner: s.key,
-        box: boxAround([s.offset, step(s.offset, s.outward, RAY)]),
+        box: boxAround([
+          s.offset,
+          step(s.offset, s.outward, lanes === "long" ? RAY : portReach(s, rails) + LANE_MARGIN),
+        ]),
       });
   const shownRef = part.symbol.symbol.unitCount > 1 ? `${ref}${unitLetters(unit)}` : ref;
   const fields = exact
@@ -195,8 +254,14 @@ function drawUnit(
     ),
   );
   const stubEnds = new Map<string, StubEnd>();
+  for (const comb of combs) {
+    const drawn = combDrawing(comb);
+    pushAll(items.wires, drawn.wires);
+    pushAll(items.junctions, drawn.junctions);
+    occ.addAll(drawn.shapes);
+  }
   const hosting = spots.filter((s) => stacksOf(s.key).length > 0);
-  const plain = spots.filter((s) => !hosting.includes(s));
+  const plain = spots.filter((s) => !hosting.includes(s) && !teeth.has(s.key));
   // Under the exact measure markers go first (they sit on their pins and never move), then the
   // rest in an order that leaves each room; the estimate draws them as they come.
   const order = exact
@@ -244,10 +309,7 @@ function drawUnit(
     if (role?.kind !== "power") return undefined;
     return role.ground ? ("ground" as const) : ("rail" as const);
   };
-  // Innermost first: the pin furthest along the way its stacks hang leaves the most room.
-  const inner = [...hosting].sort((a, b) =>
-    a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
-  );
+  const inner = hostingOrder(hosting);
   const dropped: SatelliteStack[] = [];
   for (const spot of inner) {
     occ.remove(spot.key, "lane");
@@ -272,6 +334,7 @@ function drawUnit(
     for (const [k, p] of hung.stubEnds) stubEnds.set(k, p);
   }
   for (const key of released) pushAll(dropped, options.stacksOf(key));
+  for (const comb of combs) tapHeadLine(items, comb);
   if (options.care === "fields") {
     // The estimated boxes stay (the cell keeps its extent, so nothing else moves); the texts go
     // to the first place where their ink is clear.

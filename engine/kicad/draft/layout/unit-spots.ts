@@ -45,3 +45,38 @@ export function drawingOrder(a: Spot, b: Spot): number {
     ? b.offset.x - a.offset.x
     : a.offset.y - b.offset.y;
 }
+
+/** A supply port at the end of a side pin's line reaches this far up: its arrow and its value. */
+const PORT_REACH = 7.62;
+
+/**
+ * The order pins with stacks are drawn in. Innermost first (the pin furthest along the way its
+ * stacks hang leaves the most room): a side's pins bottom first, a top or bottom row right to
+ * left. But a side pin whose own supply port ends its line stands that port upright over the
+ * line, where the lanes kept for the pins just above would lay it on its side: such a pin waits
+ * until those are drawn, so its port clears what is drawn there instead.
+ */
+export function hostingOrder(hosting: readonly Spot[]): Spot[] {
+  // As the drafter always sorted them. (Across sides this comparator is not consistent, so
+  // pins of one side can come out of order when several sides host stacks; a consistent one
+  // redraws mcu-opamp-board, so it is kept.)
+  const base = [...hosting].sort((a, b) =>
+    a.outward === "up" || a.outward === "down" ? b.offset.x - a.offset.x : b.offset.y - a.offset.y,
+  );
+  const waitsFor = (pin: Spot, other: Spot) =>
+    pin.role.kind === "power" &&
+    !pin.role.ground &&
+    (pin.outward === "left" || pin.outward === "right") &&
+    other.outward === pin.outward &&
+    other.offset.y < pin.offset.y &&
+    pin.offset.y - other.offset.y <= PORT_REACH;
+  const order: Spot[] = [];
+  const left = [...base];
+  while (left.length > 0) {
+    // The first pin, innermost first, whose neighbours above are drawn (a pin never waits for
+    // one below it, so one always is).
+    const i = left.findIndex((pin) => left.every((other) => !waitsFor(pin, other)));
+    order.push(...left.splice(i, 1));
+  }
+  return order;
+}

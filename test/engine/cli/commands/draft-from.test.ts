@@ -25,7 +25,7 @@ const DEMOS = {
   pads: "custom_pads_test/custom_pads_test.kicad_sch",
   // A root and two sub-sheets: redrafted as a hierarchy of the same sheets.
   subsheets: "simulation/subsheets/mainsheet.kicad_sch",
-  // Its amplifier sheet, placed twice, needs A2 when drafted: drawn on one sheet with a note.
+  // Its amplifier sheet, placed twice, needs A2 when drafted: cut into two sheets placed twice.
   complex: "complex_hierarchy/complex_hierarchy.kicad_sch",
 } as const;
 type Demo = keyof typeof DEMOS;
@@ -100,19 +100,24 @@ describe("copperhead draft --from (built CLI, KiCad demos)", () => {
     expect(report.violations.map((v) => `${v.severity} ${v.type}`)).toEqual([]);
   });
 
-  it("draws a hierarchy whose sheet needs more than A3 on one sheet, saying why", async () => {
+  it("redraws a hierarchy whose shared sheet needs more than A3 with that sheet cut into pieces, saying what was cut", async () => {
     const run = runOf("complex");
     expect(run.stderr).toBe("");
     expect(run.stdout).toMatch(
-      /note: drawn on one sheet, not as the original's sheets: .*needs A2; a sheet of a hierarchy is A4 or A3/,
+      /note: "ampli_ht_vertical" needs A2 on one sheet: cut along its connectivity into 2 sheets of A4\/A3/,
     );
+    expect(run.stdout).not.toMatch(/drawn on one sheet/);
     expect(run.stdout).not.toMatch(/^nothing was written$/m);
-    await expect(readFile(sheetOf("complex"), "utf8")).resolves.toMatch(/^\(kicad_sch/);
+    for (const file of ["complex", "ampli-ht-vertical-1-of-2", "ampli-ht-vertical-2-of-2"])
+      await expect(readFile(work.path("complex", `${file}.kicad_sch`), "utf8")).resolves.toMatch(
+        /^\(kicad_sch/,
+      );
     const intent = JSON.parse(await readFile(work.path("complex", "complex.intent.json"), "utf8"));
-    expect(intent.hints?.sheets).toBeUndefined();
-    // Its labels once printed KiCad's invented names (44 errors); they carry readers' names now.
-    expect(run.stdout).toMatch(/^legibility: 1 sheet\(s\) checked, no findings$/m);
-    expect(run.exitCode).toBe(0);
+    expect(intent.hints?.sheets).toBeDefined();
+    // The root, Main and each of the two pieces placed twice.
+    expect(run.stdout).toMatch(/^legibility: .*across 6 sheet\(s\)/m);
+    const errors = Number(/^legibility: (\d+) error/m.exec(run.stdout)?.[1]);
+    expect(run.exitCode).toBe(errors > 0 ? 1 : 0);
   });
 
   it("keeps the SPICE directive as text on the sheet, where the simulator reads it", async () => {

@@ -116,12 +116,12 @@ describe("the reviewer's families are errors on every sheet and flagged as revie
       "wire-hugging": severity["wire-hugging"],
     }).toEqual({
       "same-net-crossing": "error",
-      "label-leads-nowhere": "advisory",
+      "label-leads-nowhere": "error",
       "duplicate-label": "error",
       "auto-named-label": "error",
       "text-touching": "error",
       "power-orientation": "advisory",
-      "wire-hugging": "advisory",
+      "wire-hugging": "error",
     });
   });
 });
@@ -234,6 +234,7 @@ describe("wire-hugging", () => {
     );
     expect(f).toHaveLength(1);
     expect(f[0]!.detail).toContain("1.27 mm apart");
+    expect(f[0]!.severity).toBe("error");
   });
   it("leaves wires 2.54 mm apart, and collinear joins, alone", () => {
     expect(
@@ -259,7 +260,7 @@ describe("labels", () => {
       sheet({ wires: stub, labels: [label("LED_A", { x: 50.8, y: 55.88 })] }),
     );
     expect(f.map((x) => x.refs)).toEqual([['label "LED_A"']]);
-    expect(f[0]!.severity).toBe("advisory");
+    expect(f[0]!.severity).toBe("error");
   });
   it("label-leads-nowhere: not when a partner label exists, nor on a wire between parts", () => {
     const partnered = sheet({

@@ -12,6 +12,8 @@ import { SymbolCatalog } from "../../../../../engine/kicad/library/symbol-catalo
 import { loadSchematicHierarchy } from "../../../../../engine/kicad/schematic/hierarchy.js";
 import { parseKicadNetlist } from "../../../../../engine/kicad/schematic/kicad-netlist.js";
 import { netlist } from "../../../../../engine/kicad/schematic/netlist/netlist.js";
+import { child, children, numberAt, textAt } from "../../../../../engine/kicad/sexp/node.js";
+import { parseSexp } from "../../../../../engine/kicad/sexp/parse.js";
 import { REPO_ROOT } from "../../../../helpers/fixture-project.js";
 import { makeTempDir, type TempDir } from "../../../../helpers/temp-dir.js";
 
@@ -98,6 +100,22 @@ describe("a hierarchical draft of the sensor hub", () => {
       "Power",
       "Supervisor MCU",
     ]);
+  });
+
+  it("puts each root pin on the side its signal goes: channel outputs leave right, the supervisor and outputs sheets take them in on the left", async () => {
+    const tree = parseSexp(await readFile(root(), "utf8"));
+    const sides = new Map(
+      children(tree, "sheet").map((sheet) => {
+        const name = children(sheet, "property").find((p) => textAt(p, 1) === "Sheetname");
+        const angles = children(sheet, "pin").map((pin) => numberAt(child(pin, "at"), 3));
+        return [textAt(name, 2), [...new Set(angles)]];
+      }),
+    );
+    // No pin drives CH1_OUT (a filter's resistor): it is made where most of its pins are.
+    expect(sides.get("Channel 1")).toEqual([0]);
+    expect(sides.get("Channel 8")).toEqual([0]);
+    expect(sides.get("Supervisor MCU")).toEqual([180]);
+    expect(sides.get("Outputs")).toEqual([180]);
   });
 
   it("is ERC-clean at every severity, and KiCad's netlist and ours both equal the intent", async () => {

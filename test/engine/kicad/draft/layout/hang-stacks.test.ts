@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { Direction } from "../../../../../engine/kicad/draft/drawing.js";
 import { hangStacks } from "../../../../../engine/kicad/draft/layout/hang-stacks.js";
 import { type Measure, Occupancy } from "../../../../../engine/kicad/draft/layout/occupancy.js";
 import type { SatelliteStack } from "../../../../../engine/kicad/draft/layout/satellite-plan.js";
 import type { StackDrawing } from "../../../../../engine/kicad/draft/layout/satellite-stack.js";
+import { labelTextBox } from "../../../../../engine/kicad/draft/layout/text-boxes.js";
 import { railSymbolIds } from "../../../../../engine/kicad/draft/rail-symbols.js";
 
 const rails = railSymbolIds(new Set());
@@ -66,3 +68,92 @@ describe.each(["estimate", "exact"] as const)("hanging parts on a pin (%s measur
     expect(hung.blockers).toContain("U1.9");
   });
 });
+
+/** A resistor hung to `side` of the line: its lead and body stand 7.62 mm that way. */
+const hungTo = (_: SatelliteStack, side: string): StackDrawing => {
+  const box =
+    side === "up"
+      ? { minX: -1, minY: -7.62, maxX: 1, maxY: 0 }
+      : { minX: -1, minY: 0, maxX: 1, maxY: 7.62 };
+  return { ...resistor(), box, estimate: box };
+};
+const NAMES = ["A", "CS", "PROG", "SENSE", "I2C_SPI", "CONVST_CS", "SIG_VINx", "REFR_DIR_LONG"];
+
+describe.each(["estimate", "exact"] as const)(
+  "a pull-up on a net alone on its line (%s)",
+  (measure) => {
+    const hangAlone = (net: string, sides: Direction[], outward: "left" | "right" = "right") =>
+      hangStacks({
+        pinKey: "U1.1",
+        pin: { x: 0, y: 0 },
+        outward,
+        stacks: [{ ...stack, net }],
+        role: { kind: "label", net },
+        rails,
+        sides: () => sides,
+        detour: () => 7.62,
+        draw: hungTo,
+        labelOnRun: true,
+        occ: new Occupancy(measure),
+      });
+
+    it.each(NAMES.flatMap((n) => (["right", "left"] as const).map((o) => [n, o] as const)))(
+      "names %s on the run before the resistor (pin facing %s), not past it at a dead end",
+      (net, outward) => {
+        const hung = hangAlone(net, ["up", "down"], outward);
+        expect(hung.ok).toBe(true);
+        // No label stub past the stack: the name is on the run, its text clear of the resistor.
+        expect(hung.items.attachments).toEqual([]);
+        expect(hung.items.labels).toHaveLength(1);
+        const label = hung.items.labels[0]!;
+        expect(label.at.y).toBe(0);
+        const text = labelTextBox(net, label.at, label.angle as 0 | 180);
+        const tee = hung.items.wires.reduce(
+          (far, w) => Math.max(far, Math.abs(w.a.x), Math.abs(w.b.x)),
+          0,
+        );
+        const clear = outward === "right" ? tee - 1 - text.maxX : text.minX - (-tee + 1);
+        expect(clear).toBeGreaterThan(0.15);
+        // The label splits the run: two wire ends meet at it.
+        const ends = hung.items.wires.flatMap((w) => [w.a, w.b]);
+        expect(ends.filter((p) => p.x === label.at.x && p.y === label.at.y)).toHaveLength(2);
+      },
+    );
+
+    it.each(NAMES)("ends %s short of the resistor's fields read toward the pin", (net) => {
+      // The resistor's value beside it on the pin's side: 5 mm toward the pin.
+      const withFields = (_: SatelliteStack, side: string): StackDrawing => {
+        const box =
+          side === "up"
+            ? { minX: -5, minY: -7.62, maxX: 1, maxY: 0 }
+            : { minX: -5, minY: 0, maxX: 1, maxY: 7.62 };
+        return { ...resistor(), box, estimate: box };
+      };
+      const hung = hangStacks({
+        pinKey: "U1.1",
+        pin: { x: 0, y: 0 },
+        outward: "right",
+        stacks: [{ ...stack, net }],
+        role: { kind: "label", net },
+        rails,
+        sides: () => ["up", "down"],
+        detour: () => 7.62,
+        draw: withFields,
+        labelOnRun: true,
+        occ: new Occupancy(measure),
+      });
+      expect(hung.items.labels).toHaveLength(1);
+      const label = hung.items.labels[0]!;
+      const tee = Math.max(...hung.items.wires.map((w) => Math.max(w.a.x, w.b.x)));
+      expect(tee - 5 - labelTextBox(net, label.at, 0).maxX).toBeGreaterThan(0.15);
+    });
+
+    it.each(NAMES)(
+      "leaves a pull-down %s at the first step: the tee is free for the name",
+      (net) => {
+        const hung = hangAlone(net, ["down", "up"]);
+        expect(hung.items.wires[0]).toEqual({ net, a: { x: 0, y: 0 }, b: { x: 5.08, y: 0 } });
+      },
+    );
+  },
+);
