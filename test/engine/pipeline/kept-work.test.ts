@@ -155,6 +155,47 @@ describe("keptWork without kept work", () => {
 
 // A person pushed commits on the branch after the failed attempt (a fix through GitHub's editor,
 // a merge of main) and then asked for a retry: the trail is no longer HEAD.
+describe("keptWork on an unusual history", () => {
+  it("a repository with no commits yet has no kept work, and is left as it is", async () => {
+    const empty = await gitRepo({ "a.txt": "a\n" });
+    try {
+      await git(empty.repo, ["update-ref", "-d", "HEAD"]);
+      expect(await keptWork(empty.repo)).toStrictEqual({});
+      expect(await git(empty.repo, ["status", "--porcelain"])).toBe("A  a.txt\n");
+    } finally {
+      await empty.done();
+    }
+  });
+
+  it("a trail naming kept work twice builds on the last one named", async () => {
+    const twice = await gitRepo(BASE);
+    try {
+      const base = (await git(twice.repo, ["rev-parse", "HEAD"])).trim();
+      await writeFile(join(twice.repo, "docs/SPEC.md"), "# spec v2\n");
+      const commit = await saveWip(twice.repo, {
+        base,
+        paths: ["docs/SPEC.md"],
+        ref: "refs/copperhead/wip/spec/2",
+        message: "copperhead: spec attempt 2",
+      });
+      await git(twice.repo, [
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "copperhead(spec): attempt 2 failed its gate",
+        "-m",
+        `Copperhead-Stage: spec\n${KEPT_TRAILER}: refs/copperhead/wip/spec/1\n${KEPT_TRAILER}: refs/copperhead/wip/spec/2`,
+      ]);
+      expect(await keptWork(twice.repo)).toEqual({
+        carried: { commit, paths: ["docs/SPEC.md"], ref: "refs/copperhead/wip/spec/2" },
+      });
+    } finally {
+      await twice.done();
+    }
+  });
+});
+
 describe("keptWork with commits made on top of the trail", () => {
   let other = { repo: "", done: async () => {} };
   const at = (path: string) => readFile(join(other.repo, path), "utf8").catch(() => null);
