@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { DraftResult } from "../draft-schematic.js";
 import type { Intent } from "../intent.js";
 import type { IntentFinding } from "../intent-finding.js";
@@ -126,7 +127,8 @@ export async function fitSheets(
     }
     const of = halves[0].piece?.of ?? "";
     if (!cut.has(of)) cut.set(of, `"${of}" needs ${oversized.paper} on one sheet`);
-    sheets.splice(oversized.index, 1, ...halves);
+    const after = sheets.splice(oversized.index);
+    pushAll(sheets, [...halves, ...after.slice(1)]);
     namePieces(sheets, of);
     nameSheetFiles(sheets, options.rootFile);
   }

@@ -1,3 +1,4 @@
+import { maxOf } from "../../../array-ops.js";
 import type { ResolvedIntent } from "../resolved-intent.js";
 
 /**
@@ -39,7 +40,7 @@ export function portFlow(
   }
   if (pins.get(here)?.all === pins.get(here)?.inputs) return "in";
   const makers = [...pins].filter(([, n]) => n.inputs < n.all);
-  const most = Math.max(...makers.map(([, n]) => n.all));
+  const most = maxOf(makers.map(([, n]) => n.all));
   const maker = makers.filter(([, n]) => n.all === most);
   if (maker.length !== 1) return undefined;
   return maker[0]?.[0] === here ? "out" : "in";

@@ -1,3 +1,4 @@
+import { pushAll } from "../../../array-ops.js";
 import type { Point } from "../../symbol/geometry.js";
 import type { Direction } from "../drawing.js";
 import type { PinRole } from "../pin-attachments.js";
@@ -76,7 +77,7 @@ export function hostingOrder(hosting: readonly Spot[]): Spot[] {
     // The first pin, innermost first, whose neighbours above are drawn (a pin never waits for
     // one below it, so one always is).
     const i = left.findIndex((pin) => left.every((other) => !waitsFor(pin, other)));
-    order.push(...left.splice(i, 1));
+    pushAll(order, left.splice(i, 1));
   }
   return order;
 }
