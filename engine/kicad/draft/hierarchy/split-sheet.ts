@@ -59,7 +59,7 @@ function clustersOf(intent: Intent, refs: readonly string[], classOf: NetClassOf
     for (const r of c.refs) clusterOf.set(r, i);
   });
   // Per net: the clusters it touches, and whether it also leaves the sheet.
-  const touching = nets.map((n) => {
+  const touching = nets.map((n, index) => {
     const on = new Set<number>();
     let leaves = false;
     for (const p of n.pins) {
@@ -67,7 +67,7 @@ function clustersOf(intent: Intent, refs: readonly string[], classOf: NetClassOf
       if (c === undefined) leaves = true;
       else on.add(c);
     }
-    for (const c of on) clusters[c]?.nets.push(nets.indexOf(n));
+    for (const c of on) clusters[c]?.nets.push(index);
     return { size: on.size, leaves };
   });
   return { clusters, touching };
@@ -126,14 +126,19 @@ export function bisectParts(
       for (const n of cluster.nets) inSide[n] = (inSide[n] ?? 0) + 1;
       for (const g of cluster.groups) groupsIn.set(g, (groupsIn.get(g) ?? 0) + 1);
     };
-    add(seed);
-    while (side.size < clusters.length - 1) {
+    // The side as it stands, against the best so far: fewest ports and split groups, an
+    // unbalanced cut only when no balanced one exists, then the one nearest half.
+    const consider = () => {
       const share = weight / total;
       const off = Math.abs(0.5 - share);
       const balanced = share >= MIN_SHARE && share <= 1 - MIN_SHARE;
       const score = cost + (balanced ? 0 : 1000);
       if (!best || score < best.cost || (score === best.cost && off < best.off))
         best = { cost: score, off, side: new Set(side) };
+    };
+    add(seed);
+    while (side.size < clusters.length - 1) {
+      consider();
       let next = -1;
       let nextDelta = Number.POSITIVE_INFINITY;
       for (let c = 0; c < clusters.length; c++) {
@@ -146,12 +151,7 @@ export function bisectParts(
       }
       add(next);
     }
-    const share = weight / total;
-    const balanced = share >= MIN_SHARE && share <= 1 - MIN_SHARE;
-    const score = cost + (balanced ? 0 : 1000);
-    const off = Math.abs(0.5 - share);
-    if (!best || score < best.cost || (score === best.cost && off < best.off))
-      best = { cost: score, off, side: new Set(side) };
+    consider();
   }
   const taken = new Set([...(best?.side ?? [])].flatMap((c) => clusters[c]?.refs ?? []));
   const a = refs.filter((r) => taken.has(r));
@@ -159,7 +159,7 @@ export function bisectParts(
   return a[0] === refs[0] ? [a, b] : [b, a];
 }
 
-/** How often a note's text names a part (U3, or a unit of it: U3A). */
+/** How many of `refs` a note's text names (U3, or a unit of it: U3A); refs are letters, digits and _. */
 function mentions(text: string, refs: readonly string[]): number {
   return refs.filter((r) => new RegExp(`(?<![A-Za-z0-9])${r}[A-Z]?(?![A-Za-z0-9])`).test(text))
     .length;
