@@ -46,6 +46,26 @@ const pinsOf = (nets: { nodes: { ref: string; pin: string }[] }[], refs: Set<str
     })),
   );
 
+/**
+ * The drawn hierarchy is ERC clean at every severity, and kicad-cli's netlist and ours both
+ * join exactly the intent's pins, with every part placed. Returns kicad-cli's netlist.
+ */
+async function expectCleanAndEqual(
+  rootPath: string,
+  hierarchy: Awaited<ReturnType<typeof loadSchematicHierarchy>>,
+  intent: { parts: { ref: string }[]; nets: { pins: string[] }[] },
+) {
+  const [report, kicad] = await Promise.all([erc(rootPath), exportNetlist(rootPath)]);
+  expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
+  const refs = new Set(intent.parts.map((p) => p.ref));
+  const theirs = parseKicadNetlist(kicad);
+  expect(theirs.components.map((c) => c.ref).sort()).toEqual([...refs].sort());
+  const want = byPins(intent.nets);
+  expect(pinsOf(netlist(hierarchy).nets, refs)).toEqual(want);
+  expect(pinsOf(theirs.nets, refs)).toEqual(want);
+  return theirs;
+}
+
 describe.each(SEEDS)(
   "a generated design with one oversized group (seed %i, %i stages)",
   (seed, stages) => {
@@ -90,14 +110,7 @@ describe.each(SEEDS)(
         ...Array.from({ length: n }, (_, i) => `Signal chain (${i + 1} of ${n})`),
       ]);
 
-      const [report, kicad] = await Promise.all([erc(root()), exportNetlist(root())]);
-      expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
-      const refs = new Set(intent.parts.map((p) => p.ref));
-      const theirs = parseKicadNetlist(kicad);
-      expect(theirs.components.map((c) => c.ref).sort()).toEqual([...refs].sort());
-      const want = byPins(intent.nets);
-      expect(pinsOf(netlist(hierarchy).nets, refs)).toEqual(want);
-      expect(pinsOf(theirs.nets, refs)).toEqual(want);
+      const theirs = await expectCleanAndEqual(root(), hierarchy, intent);
 
       // Each op-amp's decoupling capacitor (listed right after it) is drawn on its sheet.
       const sheetOf = new Map(theirs.components.map((c) => [c.ref, c.sheetNames]));
@@ -136,13 +149,6 @@ describe("a generated design whose oversized group repeats (seed 7, two chains o
       expect(names.sort()).toEqual(["Signal chain", "Signal chain 2"]);
     }
 
-    const [report, kicad] = await Promise.all([erc(root()), exportNetlist(root())]);
-    expect(report.violations.map((v) => `${v.severity} ${v.type}: ${v.description}`)).toEqual([]);
-    const refs = new Set(intent.parts.map((p) => p.ref));
-    const theirs = parseKicadNetlist(kicad);
-    expect(theirs.components.map((c) => c.ref).sort()).toEqual([...refs].sort());
-    const want = byPins(intent.nets);
-    expect(pinsOf(netlist(hierarchy).nets, refs)).toEqual(want);
-    expect(pinsOf(theirs.nets, refs)).toEqual(want);
+    await expectCleanAndEqual(root(), hierarchy, intent);
   }, 240_000);
 });
