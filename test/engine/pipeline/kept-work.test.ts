@@ -18,6 +18,10 @@ let wip = "";
 const read = (path: string) => readFile(join(repo, path), "utf8").catch(() => null);
 const status = async () => git(repo, ["status", "--porcelain"]);
 
+/** An empty commit as an attempt's trail: `subject`, then its trailers. */
+const commitTrail = (at: string, subject: string, trailers: string) =>
+  git(at, ["commit", "-q", "--allow-empty", "-m", subject, "-m", trailers]);
+
 /** The tree as the failed attempt left it: its work in place. */
 async function treeHoldsTheWork() {
   await writeFile(join(repo, "docs/SPEC.md"), "# spec v1\n");
@@ -41,15 +45,7 @@ beforeAll(async () => {
     ref: REF,
     message: "copperhead: spec attempt 1",
   });
-  await git(repo, [
-    "commit",
-    "-q",
-    "--allow-empty",
-    "-m",
-    "copperhead(spec): attempt 1 failed its gate",
-    "-m",
-    `${KEPT_TRAILER}: ${REF}`,
-  ]);
+  await commitTrail(repo, "copperhead(spec): attempt 1 failed its gate", `${KEPT_TRAILER}: ${REF}`);
 });
 afterAll(() => done());
 
@@ -136,15 +132,11 @@ describe("keptWork without kept work", () => {
     const other = await gitRepo({ "a.txt": "a\n" });
     try {
       expect(await keptWork(other.repo)).toStrictEqual({});
-      await git(other.repo, [
-        "commit",
-        "-q",
-        "--allow-empty",
-        "-m",
+      await commitTrail(
+        other.repo,
         "copperhead(spec): attempt 2 failed its gate",
-        "-m",
         `${KEPT_TRAILER}: refs/copperhead/wip/spec/2`,
-      ]);
+      );
       expect(await keptWork(other.repo)).toEqual({ missingRef: "refs/copperhead/wip/spec/2" });
       expect(await git(other.repo, ["status", "--porcelain"])).toBe("");
     } finally {
@@ -178,15 +170,11 @@ describe("keptWork on an unusual history", () => {
         ref: "refs/copperhead/wip/spec/2",
         message: "copperhead: spec attempt 2",
       });
-      await git(twice.repo, [
-        "commit",
-        "-q",
-        "--allow-empty",
-        "-m",
+      await commitTrail(
+        twice.repo,
         "copperhead(spec): attempt 2 failed its gate",
-        "-m",
         `Copperhead-Stage: spec\n${KEPT_TRAILER}: refs/copperhead/wip/spec/1\n${KEPT_TRAILER}: refs/copperhead/wip/spec/2`,
-      ]);
+      );
       expect(await keptWork(twice.repo)).toEqual({
         carried: { commit, paths: ["docs/SPEC.md"], ref: "refs/copperhead/wip/spec/2" },
       });
@@ -212,15 +200,11 @@ describe("keptWork with commits made on top of the trail", () => {
       ref: REF,
       message: "copperhead: spec attempt 1",
     });
-    await git(other.repo, [
-      "commit",
-      "-q",
-      "--allow-empty",
-      "-m",
+    await commitTrail(
+      other.repo,
       "copperhead(spec): attempt 1 failed its gate",
-      "-m",
       `Copperhead-Stage: spec\n${KEPT_TRAILER}: ${REF}`,
-    ]);
+    );
     await git(other.repo, ["checkout", "-q", "--", "docs/SPEC.md"]);
     await rm(join(other.repo, "docs/NEW.md"));
     return { commit, paths: ["docs/NEW.md", "docs/SPEC.md"], ref: REF };
@@ -279,15 +263,7 @@ describe("keptWork with commits made on top of the trail", () => {
 
   it("a later copperhead commit without the trailer ends the kept work", async () => {
     await failedAttempt();
-    await git(other.repo, [
-      "commit",
-      "-q",
-      "--allow-empty",
-      "-m",
-      "copperhead(spec): attempt 2",
-      "-m",
-      "Copperhead-Stage: spec",
-    ]);
+    await commitTrail(other.repo, "copperhead(spec): attempt 2", "Copperhead-Stage: spec");
     await commitFile("README.md", "# readme 2\n");
     expect(await keptWork(other.repo)).toStrictEqual({});
     expect(await at("docs/NEW.md")).toBeNull();
